@@ -1,0 +1,58 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Reference brushes are C or Swift dynamic libraries under Plugins/, each exporting only
+/// `bristle_entry_v1` (hidden visibility plus a linker version script).
+let pluginExportFlags: [LinkerSetting] = [
+    .unsafeFlags(["-Xlinker", "--version-script=\(Context.packageDirectory)/Plugins/exports.map"]),
+]
+
+/// C reference brushes are compiled like a third party's: strict C99, hidden symbols.
+let pluginCFlags: [CSetting] = [
+    .unsafeFlags(["-std=c99", "-fvisibility=hidden", "-Wall", "-Wextra", "-pedantic"]),
+]
+
+let package = Package(
+    name: "Bristle",
+    products: [
+        .executable(name: "bristle", targets: ["bristle"]),
+        .library(name: "BristleHost", targets: ["BristleHost"]),
+        .library(name: "BristlePencil", type: .dynamic, targets: ["BristlePencil"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The ABI: include/bristle/bristle.h, header only, normative.
+        .target(name: "CBristle", path: "include", publicHeadersPath: "."),
+        // libpng behind a C shim that owns setjmp (Swift cannot call it).
+        .target(
+            name: "CBristlePNG",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
+        // The host: loader, layers, rasteriser, drawing session, inputs, PNG.
+        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG"]),
+        // The CLI: parses arguments and calls BristleHost; holds no host logic.
+        .executableTarget(
+            name: "bristle",
+            dependencies: [
+                "BristleHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Reference brushes.
+        .target(
+            name: "BristlePencil", dependencies: ["CBristle"], path: "Plugins/Pencil",
+            publicHeadersPath: ".", cSettings: pluginCFlags,
+            linkerSettings: pluginExportFlags + [.linkedLibrary("m")]),
+
+        // Tests. Plugin targets are never test dependencies (their entry symbols would clash);
+        // `swift test` builds every product, and tests find the .so files beside the test binary.
+        .target(name: "BristleTestSupport", dependencies: ["BristleHost"], path: "Tests/Support"),
+        .testTarget(
+            name: "BristleHostTests",
+            dependencies: ["BristleHost", "CBristle", "BristleTestSupport"]),
+        .testTarget(
+            name: "BristleCLITests",
+            dependencies: ["BristleHost", "BristleTestSupport"]),
+    ]
+)

@@ -1,0 +1,473 @@
+/*
+ * org.bristle.pencil — the reference pencil (DrawingBoard's PencilBrush, improved).
+ *
+ * Continuous: after every event it draws the new segments (previous sample -> new sample,
+ * round caps) into the committed layer. The width is the user's width times the canvas scale,
+ * modulated by pressure when the sample has pressure. Opacity is per stroke: segment coverage
+ * accumulates with max into a canvas-sized mask, and the mask is composited once over the
+ * pre-stroke pixels (target->base) inside the dirty rectangle, so a 50 % stroke stays 50 %
+ * where its segments overlap. Predicted samples extend a second mask drawn into the preview.
+ *
+ * Plain C99 against include/bristle/bristle.h only; exports only bristle_entry_v1.
+ */
+#include <bristle/bristle.h>
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PENCIL_ID "org.bristle.pencil"
+
+typedef struct pencil_state {
+    bristle_brush_t brush;
+    const bristle_host_t *host;
+
+    /* Parameters. */
+    double opacity;        /* [0, 1] */
+    double pressure_width; /* bool: pressure modulates the width */
+    double min_width;      /* [0, 1] width at zero pressure, as a fraction */
+
+    /* The stroke. */
+    bristle_stroke_context_t context;
+    int in_stroke;
+    double last_x, last_y, last_w;
+
+    /* Segments received but not yet drawn into committed. */
+    bristle_segment_t *pending;
+    size_t pending_count, pending_capacity;
+
+    /* Predicted samples (already turned into widths) for the next preview draw. */
+    bristle_segment_t *predicted;
+    size_t predicted_count, predicted_capacity;
+
+    /* Coverage of the stroke so far, and of the stroke plus its prediction. */
+    bristle_mask_t mask, predicted_mask;
+    bristle_rect_t mask_rect, predicted_rect;
+} pencil_state;
+
+/* ---------------------------------------------------------------------------------------- */
+/* Small helpers                                                                             */
+/* ---------------------------------------------------------------------------------------- */
+
+static const bristle_rect_t empty_rect = {0, 0, 0, 0};
+
+static int rect_empty(bristle_rect_t r) { return r.width <= 0 || r.height <= 0; }
+
+static bristle_rect_t rect_union(bristle_rect_t a, bristle_rect_t b) {
+    if (rect_empty(a)) return rect_empty(b) ? empty_rect : b;
+    if (rect_empty(b)) return a;
+    {
+        int32_t x0 = a.x < b.x ? a.x : b.x, y0 = a.y < b.y ? a.y : b.y;
+        int32_t ax1 = a.x + a.width, bx1 = b.x + b.width, ay1 = a.y + a.height, by1 = b.y + b.height;
+        bristle_rect_t r;
+        r.x = x0;
+        r.y = y0;
+        r.width = (ax1 > bx1 ? ax1 : bx1) - x0;
+        r.height = (ay1 > by1 ? ay1 : by1) - y0;
+        return r;
+    }
+}
+
+static double clamp01(double v) { return v != v ? 0 : v < 0 ? 0 : v > 1 ? 1 : v; }
+
+static pencil_state *state_of(const bristle_brush_t *brush) {
+    return (pencil_state *)brush->brush_data;
+}
+
+/* The diameter in pixels for a sample. */
+static double width_for(const pencil_state *p, const bristle_sample_t *s) {
+    double w = (double)p->context.width * (double)p->context.scale;
+    if (p->pressure_width != 0 && (s->flags & BRISTLE_SAMPLE_HAS_PRESSURE)) {
+        double f = p->min_width + (1 - p->min_width) * clamp01(s->pressure);
+        w *= f;
+    }
+    return (w == w && w > 0) ? w : 0;
+}
+
+static int usable(const bristle_sample_t *s) {
+    return isfinite(s->x) && isfinite(s->y);
+}
+
+static int push(bristle_segment_t **list, size_t *count, size_t *capacity, double x0, double y0,
+                double w0, double x1, double y1, double w1) {
+    if (*count == *capacity) {
+        size_t next = *capacity ? *capacity * 2 : 64;
+        bristle_segment_t *grown = (bristle_segment_t *)realloc(*list, next * sizeof **list);
+        if (!grown) return 0;
+        *list = grown;
+        *capacity = next;
+    }
+    {
+        bristle_segment_t *seg = &(*list)[(*count)++];
+        seg->struct_size = (uint32_t)sizeof(bristle_segment_t);
+        seg->cap = BRISTLE_CAP_ROUND;
+        seg->x0 = x0;
+        seg->y0 = y0;
+        seg->x1 = x1;
+        seg->y1 = y1;
+        seg->width0 = w0;
+        seg->width1 = w1;
+    }
+    return 1;
+}
+
+/* Makes sure both masks match the canvas; a new size reallocates (zeroed). */
+static int ensure_masks(pencil_state *p, int32_t width, int32_t height) {
+    if (p->mask.data && p->mask.width == width && p->mask.height == height) return 1;
+    free(p->mask.data);
+    free(p->predicted_mask.data);
+    memset(&p->mask, 0, sizeof p->mask);
+    memset(&p->predicted_mask, 0, sizeof p->predicted_mask);
+    if (width <= 0 || height <= 0) return 0;
+    p->mask.data = (uint8_t *)calloc((size_t)width * (size_t)height, 1);
+    p->predicted_mask.data = (uint8_t *)calloc((size_t)width * (size_t)height, 1);
+    if (!p->mask.data || !p->predicted_mask.data) {
+        free(p->mask.data);
+        free(p->predicted_mask.data);
+        memset(&p->mask, 0, sizeof p->mask);
+        memset(&p->predicted_mask, 0, sizeof p->predicted_mask);
+        return 0;
+    }
+    p->mask.width = p->predicted_mask.width = width;
+    p->mask.height = p->predicted_mask.height = height;
+    p->mask.stride_bytes = p->predicted_mask.stride_bytes = width;
+    p->mask_rect = p->predicted_rect = empty_rect;
+    return 1;
+}
+
+static void forget_stroke(pencil_state *p) {
+    const bristle_services_t *svc = p->host->services;
+    if (p->mask.data) {
+        svc->clear_mask(svc, &p->mask, p->mask_rect);
+        svc->clear_mask(svc, &p->predicted_mask, p->predicted_rect);
+    }
+    p->mask_rect = p->predicted_rect = empty_rect;
+    p->pending_count = p->predicted_count = 0;
+    p->in_stroke = 0;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Hooks                                                                                     */
+/* ---------------------------------------------------------------------------------------- */
+
+static void pencil_destroy(const bristle_brush_t *brush) {
+    pencil_state *p = state_of(brush);
+    free(p->pending);
+    free(p->predicted);
+    free(p->mask.data);
+    free(p->predicted_mask.data);
+    free(p);
+}
+
+static bristle_status_t pencil_begin(const bristle_brush_t *brush,
+                                     const bristle_stroke_context_t *context,
+                                     const bristle_sample_t *sample) {
+    pencil_state *p = state_of(brush);
+    forget_stroke(p);
+    memset(&p->context, 0, sizeof p->context);
+    memcpy(&p->context, context,
+           context->struct_size < sizeof p->context ? context->struct_size : sizeof p->context);
+    if (!ensure_masks(p, context->canvas_width, context->canvas_height)) return BRISTLE_FAILED;
+    p->in_stroke = 1;
+    if (!usable(sample)) {
+        p->last_w = -1; /* no position yet: the first usable sample starts the line */
+        return BRISTLE_OK;
+    }
+    p->last_x = sample->x;
+    p->last_y = sample->y;
+    p->last_w = width_for(p, sample);
+    /* A tap is a dot: a zero-length segment. */
+    return push(&p->pending, &p->pending_count, &p->pending_capacity, p->last_x, p->last_y,
+                p->last_w, p->last_x, p->last_y, p->last_w)
+               ? BRISTLE_OK
+               : BRISTLE_FAILED;
+}
+
+static bristle_status_t add_sample(pencil_state *p, const bristle_sample_t *s) {
+    double w;
+    if (!usable(s)) return BRISTLE_OK; /* clamp bad input: skip it */
+    w = width_for(p, s);
+    if (p->last_w < 0) {
+        p->last_x = s->x;
+        p->last_y = s->y;
+        p->last_w = w;
+    }
+    if (!push(&p->pending, &p->pending_count, &p->pending_capacity, p->last_x, p->last_y,
+              p->last_w, s->x, s->y, w))
+        return BRISTLE_FAILED;
+    p->last_x = s->x;
+    p->last_y = s->y;
+    p->last_w = w;
+    return BRISTLE_OK;
+}
+
+static bristle_status_t pencil_moved(const bristle_brush_t *brush, const bristle_sample_t *samples,
+                                     uint32_t count) {
+    pencil_state *p = state_of(brush);
+    uint32_t i;
+    if (!p->in_stroke) return BRISTLE_BAD_STATE;
+    p->predicted_count = 0;
+    for (i = 0; i < count; i++) {
+        bristle_status_t status = add_sample(p, &samples[i]);
+        if (status != BRISTLE_OK) return status;
+    }
+    return BRISTLE_OK;
+}
+
+static bristle_status_t pencil_predicted(const bristle_brush_t *brush,
+                                         const bristle_sample_t *samples, uint32_t count) {
+    pencil_state *p = state_of(brush);
+    double x, y, w;
+    uint32_t i;
+    if (!p->in_stroke) return BRISTLE_BAD_STATE;
+    p->predicted_count = 0;
+    if (p->last_w < 0) return BRISTLE_OK;
+    x = p->last_x;
+    y = p->last_y;
+    w = p->last_w;
+    for (i = 0; i < count; i++) {
+        const bristle_sample_t *s = &samples[i];
+        double sw;
+        if (!usable(s)) continue;
+        sw = width_for(p, s);
+        if (!push(&p->predicted, &p->predicted_count, &p->predicted_capacity, x, y, w, s->x, s->y,
+                  sw))
+            return BRISTLE_FAILED;
+        x = s->x;
+        y = s->y;
+        w = sw;
+    }
+    return BRISTLE_OK;
+}
+
+static bristle_status_t pencil_ended(const bristle_brush_t *brush, const bristle_sample_t *sample) {
+    pencil_state *p = state_of(brush);
+    bristle_status_t status;
+    if (!p->in_stroke) return BRISTLE_BAD_STATE;
+    p->predicted_count = 0;
+    status = add_sample(p, sample);
+    p->in_stroke = 0;
+    return status;
+}
+
+static void pencil_cancelled(const bristle_brush_t *brush) { forget_stroke(state_of(brush)); }
+
+static bristle_paint_t stroke_paint(const pencil_state *p) {
+    bristle_paint_t paint;
+    paint.struct_size = (uint32_t)sizeof paint;
+    paint.blend = BRISTLE_BLEND_SRC_OVER;
+    paint.color = p->context.color;
+    paint.opacity = (float)p->opacity;
+    return paint;
+}
+
+static bristle_status_t draw_committed(pencil_state *p, const bristle_target_t *target,
+                                       bristle_rect_t *dirty) {
+    const bristle_services_t *svc = target->services;
+    bristle_rect_t touched = empty_rect;
+    bristle_paint_t paint = stroke_paint(p);
+    size_t i;
+    for (i = 0; i < p->pending_count; i++)
+        touched = rect_union(touched, svc->mask_segment(svc, &p->mask, &p->pending[i]));
+    p->pending_count = 0;
+    p->mask_rect = rect_union(p->mask_rect, touched);
+    if (!rect_empty(touched))
+        *dirty = svc->composite_mask(svc, target, &p->mask, touched, &paint,
+                                     BRISTLE_COMPOSITE_OVER_BASE);
+    return BRISTLE_OK;
+}
+
+static bristle_status_t draw_preview(pencil_state *p, const bristle_target_t *target,
+                                     bristle_rect_t *dirty) {
+    const bristle_services_t *svc = target->services;
+    bristle_rect_t r = empty_rect;
+    bristle_paint_t paint = stroke_paint(p);
+    size_t i;
+    int32_t x, y;
+    svc->clear_mask(svc, &p->predicted_mask, p->predicted_rect);
+    for (i = 0; i < p->predicted_count; i++)
+        r = rect_union(r, svc->mask_segment(svc, &p->predicted_mask, &p->predicted[i]));
+    p->predicted_rect = r;
+    if (rect_empty(r)) return BRISTLE_OK;
+    /* The preview shows the stroke so far plus its prediction, composited once. */
+    for (y = r.y; y < r.y + r.height; y++) {
+        const uint8_t *m = p->mask.data + (size_t)y * (size_t)p->mask.stride_bytes;
+        uint8_t *q = p->predicted_mask.data + (size_t)y * (size_t)p->predicted_mask.stride_bytes;
+        for (x = r.x; x < r.x + r.width; x++)
+            if (m[x] > q[x]) q[x] = m[x];
+    }
+    *dirty = svc->composite_mask(svc, target, &p->predicted_mask, r, &paint,
+                                 BRISTLE_COMPOSITE_OVER_BASE);
+    return BRISTLE_OK;
+}
+
+static bristle_status_t pencil_draw(const bristle_brush_t *brush, const bristle_target_t *target,
+                                    bristle_rect_t *dirty) {
+    pencil_state *p = state_of(brush);
+    if (target->format != BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED) return BRISTLE_UNSUPPORTED;
+    if (!p->mask.data || target->width != p->mask.width || target->height != p->mask.height)
+        return BRISTLE_BAD_STATE;
+    if (target->layer == BRISTLE_LAYER_COMMITTED) return draw_committed(p, target, dirty);
+    if (target->layer == BRISTLE_LAYER_PREVIEW) return draw_preview(p, target, dirty);
+    return BRISTLE_OK;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Parameters (bristle.params/1)                                                             */
+/* ---------------------------------------------------------------------------------------- */
+
+static const bristle_param_info_t pencil_params[] = {
+    {sizeof(bristle_param_info_t), BRISTLE_PARAM_FLOAT, "opacity", "Opacity",
+     "Opacity of the whole stroke; overlapping segments do not darken it.", "", 0, 1, 1, NULL,
+     {0, 0, 0, 0}},
+    {sizeof(bristle_param_info_t), BRISTLE_PARAM_BOOL, "pressure-width", "Pressure width",
+     "Pressure changes the width when the device reports pressure.", "", 0, 1, 1, NULL,
+     {0, 0, 0, 0}},
+    {sizeof(bristle_param_info_t), BRISTLE_PARAM_FLOAT, "min-width", "Width at zero pressure",
+     "The width at zero pressure, as a fraction of the full width.", "", 0, 1, 0.25, NULL,
+     {0, 0, 0, 0}},
+};
+#define PENCIL_PARAM_COUNT (sizeof pencil_params / sizeof pencil_params[0])
+
+static double *param_slot(pencil_state *p, const char *id) {
+    if (!id) return NULL;
+    if (strcmp(id, "opacity") == 0) return &p->opacity;
+    if (strcmp(id, "pressure-width") == 0) return &p->pressure_width;
+    if (strcmp(id, "min-width") == 0) return &p->min_width;
+    return NULL;
+}
+
+static uint32_t params_count(const bristle_brush_t *brush) {
+    (void)brush;
+    return (uint32_t)PENCIL_PARAM_COUNT;
+}
+
+static const bristle_param_info_t *params_info(const bristle_brush_t *brush, uint32_t index) {
+    (void)brush;
+    return index < PENCIL_PARAM_COUNT ? &pencil_params[index] : NULL;
+}
+
+static bristle_status_t params_set(const bristle_brush_t *brush, const char *id, double value) {
+    pencil_state *p = state_of(brush);
+    double *slot = param_slot(p, id);
+    if (!slot || value != value || isinf(value)) return BRISTLE_BAD_ARG;
+    if (p->in_stroke) return BRISTLE_BAD_STATE;
+    value = clamp01(value);
+    *slot = slot == &p->pressure_width ? (value >= 0.5 ? 1 : 0) : value;
+    return BRISTLE_OK;
+}
+
+static bristle_status_t params_get(const bristle_brush_t *brush, const char *id, double *value) {
+    double *slot = param_slot(state_of(brush), id);
+    if (!slot || !value) return BRISTLE_BAD_ARG;
+    *value = *slot;
+    return BRISTLE_OK;
+}
+
+static bristle_status_t params_set_color(const bristle_brush_t *brush, const char *id,
+                                         const bristle_color_t *color) {
+    (void)brush, (void)id, (void)color;
+    return BRISTLE_BAD_ARG; /* the pencil has no colour parameter */
+}
+
+static bristle_status_t params_get_color(const bristle_brush_t *brush, const char *id,
+                                         bristle_color_t *color) {
+    (void)brush, (void)id, (void)color;
+    return BRISTLE_BAD_ARG;
+}
+
+static const bristle_params_t pencil_params_ext = {
+    sizeof(bristle_params_t), 0,     params_count,     params_info,
+    params_set,               params_get, params_set_color, params_get_color,
+};
+
+static const void *pencil_get_extension(const bristle_brush_t *brush, const char *id) {
+    (void)brush;
+    if (id && strcmp(id, BRISTLE_EXT_PARAMS) == 0) return &pencil_params_ext;
+    return NULL;
+}
+
+/* ---------------------------------------------------------------------------------------- */
+/* Descriptor, factory, entry                                                                */
+/* ---------------------------------------------------------------------------------------- */
+
+static const char *const pencil_tags[] = {"pencil", "pressure", NULL};
+
+static const bristle_descriptor_t pencil_descriptor = {
+    sizeof(bristle_descriptor_t),
+    BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED | BRISTLE_BRUSH_DETERMINISTIC,
+    BRISTLE_VERSION_INIT,
+    PENCIL_ID,
+    "Pencil",
+    "Bristle",
+    "1.0.0",
+    "Round-capped segments between samples; pressure modulates the width; one opacity per "
+    "stroke.",
+    pencil_tags,
+};
+
+static uint32_t factory_count(const bristle_brush_factory_t *factory) {
+    (void)factory;
+    return 1;
+}
+
+static const bristle_descriptor_t *factory_descriptor(const bristle_brush_factory_t *factory,
+                                                      uint32_t index) {
+    (void)factory;
+    return index == 0 ? &pencil_descriptor : NULL;
+}
+
+static const bristle_brush_t *factory_create(const bristle_brush_factory_t *factory,
+                                             const bristle_host_t *host, const char *id) {
+    pencil_state *p;
+    (void)factory;
+    if (!id || !host || strcmp(id, PENCIL_ID) != 0) return NULL;
+    p = (pencil_state *)calloc(1, sizeof *p);
+    if (!p) return NULL;
+    p->host = host;
+    p->opacity = 1;
+    p->pressure_width = 1;
+    p->min_width = 0.25;
+    p->last_w = -1;
+    p->brush.struct_size = (uint32_t)sizeof(bristle_brush_t);
+    p->brush.descriptor = &pencil_descriptor;
+    p->brush.brush_data = p;
+    p->brush.destroy = pencil_destroy;
+    p->brush.get_extension = pencil_get_extension;
+    p->brush.begin = pencil_begin;
+    p->brush.moved = pencil_moved;
+    p->brush.predicted = pencil_predicted;
+    p->brush.ended = pencil_ended;
+    p->brush.cancelled = pencil_cancelled;
+    p->brush.tick = NULL;
+    p->brush.draw = pencil_draw;
+    return &p->brush;
+}
+
+static const bristle_brush_factory_t pencil_factory = {
+    sizeof(bristle_brush_factory_t), 0, factory_count, factory_descriptor, factory_create,
+};
+
+static int init_count = 0; /* [load] calls never run concurrently */
+
+static bool entry_init(const char *plugin_path) {
+    (void)plugin_path;
+    init_count++;
+    return true;
+}
+
+static void entry_deinit(void) {
+    if (init_count > 0) init_count--;
+}
+
+static const void *entry_get_factory(const char *factory_id) {
+    if (init_count > 0 && factory_id && strcmp(factory_id, BRISTLE_BRUSH_FACTORY_ID) == 0)
+        return &pencil_factory;
+    return NULL;
+}
+
+static const bristle_entry_t pencil_entry = {
+    sizeof(bristle_entry_t), BRISTLE_VERSION_INIT, entry_init, entry_deinit, entry_get_factory,
+};
+
+BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &pencil_entry; }

@@ -1,0 +1,212 @@
+import CBristle
+
+/// One live brush instance, created through its library's factory and destroyed with this
+/// object. It validates the instance's vtable and its parameters extension once, at creation,
+/// and then calls the hooks directly (a C call through a function pointer, 2-3 ns).
+///
+/// Not thread-safe: the ABI serialises calls on an instance, and so does its owner.
+public final class Brush {
+    public let descriptor: BrushDescriptor
+    /// The parameters the brush declares (`bristle.params/1`), in its order; empty without it.
+    public let parameters: [BrushParameter]
+
+    let library: PluginLibrary
+    let host: BrushHost
+    let instance: UnsafePointer<bristle_brush_t>
+    private let params: UnsafePointer<bristle_params_t>?
+    private var inStroke = false
+
+    /// Creates the brush with this exact id from `library`, for `host`.
+    public init(id: String, library: PluginLibrary, host: BrushHost) throws(BrushError) {
+        guard let descriptor = library.descriptor(id: id) else {
+            throw .unknownBrush(id: id, searched: [library.path])
+        }
+        guard let instance = library.factory.pointee.create(library.factory, host.host, id) else {
+            throw .createFailed(id: id, path: library.path)
+        }
+        func malformed(_ field: String, _ reason: String) -> BrushError {
+            .malformedInstance(id: id, path: library.path, field: field, reason: reason)
+        }
+        let b = instance.pointee
+        guard b.struct_size >= ABIMinimumSize.brush else {
+            throw malformed("struct_size", "is \(b.struct_size), smaller than sizeof(bristle_brush_t) in ABI 1.0 = \(ABIMinimumSize.brush)")
+        }
+        let required: [(String, Bool)] = [
+            ("destroy", b.destroy != nil), ("get_extension", b.get_extension != nil),
+            ("begin", b.begin != nil), ("moved", b.moved != nil), ("ended", b.ended != nil),
+            ("cancelled", b.cancelled != nil), ("draw", b.draw != nil),
+            ("predicted", b.predicted != nil || !descriptor.capabilities.contains(.wantsPredicted)),
+            ("tick", b.tick != nil || !descriptor.capabilities.contains(.wantsTicks)),
+        ]
+        if let missing = required.first(where: { !$0.1 }) {
+            b.destroy?(instance)
+            throw malformed(missing.0, "is NULL")
+        }
+        guard b.descriptor != nil else {
+            b.destroy?(instance)
+            throw malformed("descriptor", "is NULL")
+        }
+        self.descriptor = descriptor
+        self.library = library
+        self.host = host
+        self.instance = instance
+        let raw = b.get_extension?(instance, BRISTLE_EXT_PARAMS)
+        let params = raw?.assumingMemoryBound(to: bristle_params_t.self)
+        switch Brush.readParameters(params, of: instance) {
+        case .success(let list):
+            self.params = params
+            self.parameters = list
+        case .failure(let problem):
+            b.destroy?(instance)
+            throw malformed("parameter", problem.reason)
+        }
+    }
+
+    deinit {
+        if inStroke { instance.pointee.cancelled?(instance) }
+        instance.pointee.destroy?(instance)
+    }
+
+    /// The most parameters a brush may declare; more is taken as a corrupt count.
+    static let maximumParameterCount: UInt32 = 256
+
+    private static func readParameters(_ params: UnsafePointer<bristle_params_t>?,
+                                       of instance: UnsafePointer<bristle_brush_t>)
+        -> Result<[BrushParameter], InvalidParameterInfo>
+    {
+        guard let params else { return .success([]) }
+        let p = params.pointee
+        guard p.struct_size >= ABIMinimumSize.params else {
+            return .failure(InvalidParameterInfo(
+                "extension struct_size \(p.struct_size) is smaller than sizeof(bristle_params_t)"))
+        }
+        guard let count = p.count, let info = p.info, p.set_value != nil, p.get_value != nil,
+              p.set_color != nil, p.get_color != nil else {
+            return .failure(InvalidParameterInfo("extension has a NULL function"))
+        }
+        let n = count(instance)
+        guard n <= maximumParameterCount else {
+            return .failure(InvalidParameterInfo("count returned \(n); at most \(maximumParameterCount) allowed"))
+        }
+        var list: [BrushParameter] = []
+        for i in 0..<n {
+            guard let raw = info(instance, i) else {
+                return .failure(InvalidParameterInfo("info(\(i)) returned NULL below count \(n)"))
+            }
+            switch BrushParameter.validate(raw) {
+            case .success(let parameter):
+                guard !list.contains(where: { $0.id == parameter.id }) else {
+                    return .failure(InvalidParameterInfo("two parameters share the id '\(parameter.id)'"))
+                }
+                list.append(parameter)
+            case .failure(let problem):
+                return .failure(problem)
+            }
+        }
+        return .success(list)
+    }
+
+    // MARK: Parameters
+
+    /// The parameter with this id.
+    public func parameter(_ id: String) throws(BrushError) -> BrushParameter {
+        guard let parameter = parameters.first(where: { $0.id == id }) else {
+            throw .unknownParameter(brush: descriptor.id, name: id, known: parameters.map(\.id))
+        }
+        return parameter
+    }
+
+    /// Sets a numeric (float, int, bool, enum) parameter. Between strokes only.
+    public func setParameter(_ id: String, value: Double) throws(BrushError) {
+        let parameter = try parameter(id)
+        guard parameter.kind != .color, value.isFinite, let params else {
+            throw .badParameterValue(brush: descriptor.id, name: id, value: String(value),
+                                     expected: parameter.expectation)
+        }
+        let status = params.pointee.set_value!(instance, id, value)
+        guard status == BRISTLE_OK else {
+            throw .hookFailed(brush: descriptor.id, hook: "params.set_value(\(id))", status: status)
+        }
+    }
+
+    /// Sets a colour parameter. Between strokes only.
+    public func setParameter(_ id: String, color: RGBAColor) throws(BrushError) {
+        let parameter = try parameter(id)
+        guard parameter.kind == .color, let params else {
+            throw .badParameterValue(brush: descriptor.id, name: id, value: color.description,
+                                     expected: parameter.expectation)
+        }
+        var c = bristle_color_t(r: color.red, g: color.green, b: color.blue, a: color.alpha)
+        let status = params.pointee.set_color!(instance, id, &c)
+        guard status == BRISTLE_OK else {
+            throw .hookFailed(brush: descriptor.id, hook: "params.set_color(\(id))", status: status)
+        }
+    }
+
+    /// Sets a parameter from text a person wrote (see ``BrushParameter/parse(_:)``).
+    public func setParameter(_ id: String, text: String) throws(BrushError) {
+        let parameter = try parameter(id)
+        if parameter.kind == .color {
+            guard let color = try? RGBAColor(parsing: text) else {
+                throw .badParameterValue(brush: descriptor.id, name: id, value: text,
+                                         expected: parameter.expectation)
+            }
+            try setParameter(id, color: color)
+        } else {
+            guard let value = parameter.parse(text) else {
+                throw .badParameterValue(brush: descriptor.id, name: id, value: text,
+                                         expected: parameter.expectation)
+            }
+            try setParameter(id, value: value)
+        }
+    }
+
+    /// The current value of a numeric parameter, as the brush reports it.
+    public func value(of id: String) -> Double? {
+        guard let params, parameters.contains(where: { $0.id == id && $0.kind != .color }) else { return nil }
+        var v = 0.0
+        return params.pointee.get_value!(instance, id, &v) == BRISTLE_OK ? v : nil
+    }
+
+    /// The current value of a colour parameter, as the brush reports it.
+    public func color(of id: String) -> RGBAColor? {
+        guard let params, parameters.contains(where: { $0.id == id && $0.kind == .color }) else { return nil }
+        var c = bristle_color_t()
+        guard params.pointee.get_color!(instance, id, &c) == BRISTLE_OK else { return nil }
+        return RGBAColor(red: c.r, green: c.g, blue: c.b, alpha: c.a)
+    }
+
+    // MARK: Hooks (called by DrawingSession; each returns the brush's status)
+
+    func begin(_ context: UnsafePointer<bristle_stroke_context_t>,
+               _ sample: UnsafePointer<bristle_sample_t>) -> Int32 {
+        inStroke = true
+        return instance.pointee.begin!(instance, context, sample)
+    }
+
+    func moved(_ samples: UnsafePointer<bristle_sample_t>, count: Int) -> Int32 {
+        instance.pointee.moved!(instance, samples, UInt32(count))
+    }
+
+    func predicted(_ samples: UnsafePointer<bristle_sample_t>, count: Int) -> Int32 {
+        instance.pointee.predicted!(instance, samples, UInt32(count))
+    }
+
+    func ended(_ sample: UnsafePointer<bristle_sample_t>) -> Int32 {
+        inStroke = false
+        return instance.pointee.ended!(instance, sample)
+    }
+
+    func cancelled() {
+        inStroke = false
+        instance.pointee.cancelled!(instance)
+    }
+
+    func tick(t: Double, dt: Double) -> Int32 {
+        instance.pointee.tick!(instance, t, dt)
+    }
+
+    func draw(_ target: UnsafePointer<bristle_target_t>, dirty: inout bristle_rect_t) -> Int32 {
+        instance.pointee.draw!(instance, target, &dirty)
+    }
+}

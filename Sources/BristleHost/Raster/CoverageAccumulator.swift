@@ -1,0 +1,208 @@
+/// Stage 3 of the pipeline (accumulate): exact-area signed cell accumulation of polygon edges,
+/// as in font-rs / stb_truetype v2 / libart.
+///
+/// The accumulator covers a *band*: a `width x height` pixel window whose top-left pixel is
+/// `(originX, originY)` in plane coordinates. For every edge crossing a row, each cell receives
+/// the signed change in covered area the edge causes at that cell, so that the prefix sum of a
+/// row (left to right) is, at each pixel, the signed area of that pixel's square lying to the
+/// right of the edges (winding-weighted, downward edges positive). ``CoverageSpans`` performs
+/// that prefix sum.
+///
+/// Clipping is exact for everything inside the window: edge parts above/below the window are
+/// dropped, parts left of it are moved onto its left side (they still wind every pixel to their
+/// right), parts right of it are dropped. Rows have `width + 2` cells because an edge on the
+/// right side writes up to two cells past the last pixel.
+///
+/// Invariant: between `begin` and the resolution of each row by ``CoverageSpans`` the cells
+/// hold sums for the current band; outside that, every cell of the buffer is zero (resolution
+/// zeroes the rows it reads), so `begin` never has to clear memory.
+///
+/// Not thread-safe; owned by one ``Rasterizer``.
+final class CoverageAccumulator {
+    private(set) var cells: UnsafeMutablePointer<Float>
+    private var capacity: Int
+    /// Pixels per row in the current band.
+    private(set) var width = 0
+    /// Rows in the current band.
+    private(set) var height = 0
+    /// Cells per row (`width + 2`).
+    private(set) var stride = 2
+    private var originX = 0.0
+    private var originY = 0.0
+
+    init() {
+        capacity = 4096
+        cells = .allocate(capacity: capacity)
+        cells.initialize(repeating: 0, count: capacity)
+    }
+
+    deinit {
+        cells.deallocate()
+    }
+
+    /// The largest number of cells a band may use; callers split taller windows into bands.
+    static let maxCells = 1 << 19
+
+    /// Starts a band. Requires `(width + 2) * height <= maxCells` (or a single row, however
+    /// wide) and a zeroed buffer.
+    func begin(originX: Int, originY: Int, width: Int, height: Int) {
+        let needed = (width + 2) * height
+        precondition(width > 0 && height > 0 && (needed <= Self.maxCells || height == 1))
+        if needed > capacity {
+            cells.deallocate()
+            capacity = Swift.max(needed, Swift.min(capacity * 2, Self.maxCells))  // grows once per size class
+            cells = .allocate(capacity: capacity)
+            cells.initialize(repeating: 0, count: capacity)
+        }
+        self.width = width
+        self.height = height
+        self.stride = width + 2
+        self.originX = Double(originX)
+        self.originY = Double(originY)
+    }
+
+    /// The cells of band row `y`.
+    @inline(__always)
+    func row(_ y: Int) -> UnsafeMutablePointer<Float> { cells + y * stride }
+
+    /// Adds every edge of the closed polygon `(xs[i], ys[i])` (plane coordinates).
+    func addPolygon(xs: [Double], ys: [Double]) {
+        let n = Swift.min(xs.count, ys.count)
+        guard n >= 2 else { return }
+        xs.withUnsafeBufferPointer { px in
+            ys.withUnsafeBufferPointer { py in
+                var ax = px[n - 1], ay = py[n - 1]
+                for i in 0..<n {
+                    let bx = px[i], by = py[i]
+                    addEdge(ax, ay, bx, by)
+                    ax = bx
+                    ay = by
+                }
+            }
+        }
+    }
+
+    /// Adds the directed edge (ax, ay) -> (bx, by) given in plane coordinates.
+    @inline(__always)
+    func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        var x0 = ax - originX, y0 = ay - originY
+        var x1 = bx - originX, y1 = by - originY
+        if y0 == y1 { return }
+        var dir = 1.0
+        if y0 > y1 {
+            swap(&x0, &x1)
+            swap(&y0, &y1)
+            dir = -1
+        }
+        let h = Double(height)
+        if y1 <= 0 || y0 >= h { return }
+        // Clip vertically (interpolating from the original end points).
+        let dxdy = (x1 - x0) / (y1 - y0)
+        var cx0 = x0, cy0 = y0, cx1 = x1, cy1 = y1
+        if y0 < 0 { cx0 = x0 + dxdy * (0 - y0); cy0 = 0 }
+        if y1 > h { cx1 = x0 + dxdy * (h - y0); cy1 = h }
+        if cy0 >= cy1 { return }
+        let w = Double(width)
+        if cx0 >= w && cx1 >= w { return }
+        if cx0 >= 0 && cx0 <= w && cx1 >= 0 && cx1 <= w {
+            accumulate(cx0, cy0, cx1, cy1, dir)
+            return
+        }
+        if cx0 <= 0 && cx1 <= 0 {
+            accumulate(0, cy0, 0, cy1, dir)
+            return
+        }
+        // The edge crosses x = 0 and/or x = w: split it where it does, clamp, drop right parts.
+        let dydx = (cy1 - cy0) / (cx1 - cx0)
+        var splitA = cy1, splitB = cy1
+        let crosses0 = (cx0 < 0) != (cx1 < 0)
+        let crossesW = (cx0 > w) != (cx1 > w)
+        let y0Cross = crosses0 ? Swift.min(cy1, Swift.max(cy0, cy0 + dydx * (0 - cx0))) : cy1
+        let yWCross = crossesW ? Swift.min(cy1, Swift.max(cy0, cy0 + dydx * (w - cx0))) : cy1
+        splitA = Swift.min(y0Cross, yWCross)
+        splitB = Swift.max(y0Cross, yWCross)
+        piece(cy0, splitA, cx0, cy0, dxdy, dir)
+        piece(splitA, splitB, cx0, cy0, dxdy, dir)
+        piece(splitB, cy1, cx0, cy0, dxdy, dir)
+    }
+
+    /// The part of the line through (lx, ly) with slope `dxdy` between rows `ya` and `yb`,
+    /// clamped into the band horizontally (dropped if right of it).
+    @inline(__always)
+    private func piece(_ ya: Double, _ yb: Double, _ lx: Double, _ ly: Double,
+                       _ dxdy: Double, _ dir: Double) {
+        guard yb > ya else { return }
+        let w = Double(width)
+        let xa = lx + dxdy * (ya - ly), xb = lx + dxdy * (yb - ly)
+        // Classify by the midpoint; each piece lies on one side of each clip line.
+        let xm = 0.5 * (xa + xb)
+        if xm >= w { return }
+        if xm <= 0 {
+            accumulate(0, ya, 0, yb, dir)
+        } else {
+            accumulate(Swift.min(Swift.max(xa, 0), w), ya, Swift.min(Swift.max(xb, 0), w), yb, dir)
+        }
+    }
+
+    /// Accumulates an edge already inside `[0, width] x [0, height]` with `y0 < y1`; `dir` is
+    /// +1 for an edge going down in the original polygon, -1 for one going up.
+    @inline(__always)
+    private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+                            _ dir: Double) {
+        let w = Double(width)
+        let dxdy = (x1 - x0) / (y1 - y0)
+        var row = Int(y0)  // y0 >= 0, so truncation is floor
+        let rowEnd = Swift.min(height, Int(y1.rounded(.up)))
+        var x = x0
+        while row < rowEnd {
+            let top = Swift.max(Double(row), y0)
+            let bottom = Swift.min(Double(row + 1), y1)
+            let xNext = bottom >= y1 ? x1 : Swift.min(Swift.max(x0 + dxdy * (bottom - y0), 0), w)
+            let d = (bottom - top) * dir
+            if d != 0 {
+                cellsForRow(row, x, xNext, d)
+            }
+            x = xNext
+            row += 1
+        }
+    }
+
+    /// Deposits one row's slice of an edge running from x `xa` to `xb` (in `[0, width]`) with
+    /// signed height `d`.
+    @inline(__always)
+    private func cellsForRow(_ row: Int, _ xa: Double, _ xb: Double, _ d: Double) {
+        let p = cells + row * stride
+        let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
+        let xlFloor = xl.rounded(.down)
+        let xrCeil = xr.rounded(.up)
+        let il = Int(xlFloor), ir = Int(xrCeil)
+        if ir <= il + 1 {
+            // Within one cell: the area right of the edge is (1 - mean x) per unit height.
+            let xm = 0.5 * (xa + xb) - xlFloor
+            p[il] += Float(d - d * xm)
+            p[il + 1] += Float(d * xm)
+            return
+        }
+        let s = 1 / (xr - xl)
+        let fl = xl - xlFloor
+        let a0 = 0.5 * s * (1 - fl) * (1 - fl)
+        let fr = xr - xrCeil + 1
+        let am = 0.5 * s * fr * fr
+        p[il] += Float(d * a0)
+        if ir == il + 2 {
+            p[il + 1] += Float(d * (1 - a0 - am))
+        } else {
+            let a1 = s * (1.5 - fl)
+            p[il + 1] += Float(d * (a1 - a0))
+            let ds = Float(d * s)
+            var i = il + 2
+            while i < ir - 1 {
+                p[i] += ds
+                i += 1
+            }
+            let a2 = a1 + Double(ir - il - 3) * s
+            p[ir - 1] += Float(d * (1 - a2 - am))
+        }
+        p[ir] += Float(d * am)
+    }
+}

@@ -1,0 +1,82 @@
+/// Stage 4 of the pipeline (spans): resolves one accumulated row into 8-bit coverage.
+///
+/// For each pixel the prefix sum of the row's cells is the signed covered area; the fill rule
+/// maps it to coverage in `[0, 1]`, which is quantised to `0...255` rounding to nearest. The
+/// row's cells are zeroed as they are read (keeping ``CoverageAccumulator``'s invariant).
+/// The result lives in ``coverage`` (reused scratch, valid until the next `resolve`) together
+/// with the half-open range of pixels with non-zero coverage, so later stages skip empty runs.
+///
+/// Not thread-safe; owned by one ``Rasterizer``.
+final class CoverageSpans {
+    /// How winding numbers (signed accumulated area) map to coverage.
+    enum FillRule {
+        /// `min(1, |area|)`: exact for simple polygons and for pixels where winding is constant.
+        case nonZero
+        /// `|area|` folded with period 2 (0 -> 0, 1 -> 1, 2 -> 0).
+        case evenOdd
+    }
+
+    /// Coverage of the last resolved row, index = band column.
+    private(set) var coverage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+
+    init() {
+        capacity = 1024
+        coverage = .allocate(capacity: capacity)
+        coverage.initialize(repeating: 0, count: capacity)
+    }
+
+    deinit {
+        coverage.deallocate()
+    }
+
+    /// Resolves band row `y` of `acc` into ``coverage`` and returns the columns `lo..<hi` that
+    /// hold every non-zero value (`lo >= hi` when the row is empty).
+    func resolve(row y: Int, of acc: CoverageAccumulator, rule: FillRule) -> (lo: Int, hi: Int) {
+        let w = acc.width
+        if w > capacity {
+            coverage.deallocate()
+            capacity = Swift.max(w, capacity * 2)
+            coverage = .allocate(capacity: capacity)
+            coverage.initialize(repeating: 0, count: capacity)
+        }
+        let cells = acc.row(y)
+        let out = coverage
+        var sum: Float = 0
+        var lo = w, hi = 0
+        var x = 0
+        switch rule {
+        case .nonZero:
+            while x < w {
+                sum += cells[x]
+                cells[x] = 0
+                let c = Swift.min(abs(sum), 1)
+                let q = UInt8(c * 255 + 0.5)
+                out[x] = q
+                if q != 0 {
+                    if lo == w { lo = x }
+                    hi = x + 1
+                }
+                x += 1
+            }
+        case .evenOdd:
+            while x < w {
+                sum += cells[x]
+                cells[x] = 0
+                var c = abs(sum)
+                c -= 2 * (c * 0.5).rounded(.down)
+                if c > 1 { c = 2 - c }
+                let q = UInt8(Swift.min(c, 1) * 255 + 0.5)
+                out[x] = q
+                if q != 0 {
+                    if lo == w { lo = x }
+                    hi = x + 1
+                }
+                x += 1
+            }
+        }
+        cells[w] = 0
+        cells[w + 1] = 0
+        return (lo, hi)
+    }
+}

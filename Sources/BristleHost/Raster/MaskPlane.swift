@@ -1,0 +1,39 @@
+/// Caller-owned 8-bit coverage plane (A8): 0 = uncovered, 255 = fully covered.
+///
+/// Memory layout: `height` rows, top row first; row `y` starts at `base + y * strideBytes`,
+/// one byte per pixel. `strideBytes` may exceed `width`; padding bytes are never touched.
+///
+/// The plane is a *view* (see ``RGBAPlane`` for the ownership and validity rules; here the
+/// stride must be at least `width`).
+public struct MaskPlane {
+    /// The first byte of the top row.
+    public var base: UnsafeMutablePointer<UInt8>
+    /// Pixels per row.
+    public var width: Int
+    /// Number of rows.
+    public var height: Int
+    /// Distance in bytes from the start of one row to the start of the next (`>= width`).
+    public var strideBytes: Int
+
+    public init(base: UnsafeMutablePointer<UInt8>, width: Int, height: Int, strideBytes: Int) {
+        self.base = base
+        self.width = width
+        self.height = height
+        self.strideBytes = strideBytes
+    }
+
+    /// True when the plane describes at least one pixel and its stride can hold a row.
+    public var isValid: Bool {
+        width > 0 && height > 0 && width <= Int(Int32.max) && height <= Int(Int32.max)
+            && strideBytes >= width
+    }
+
+    /// `[0, width) x [0, height)`, or ``PixelRect/empty`` when the plane is invalid.
+    public var bounds: PixelRect {
+        isValid ? PixelRect(x: 0, y: 0, width: Int32(width), height: Int32(height)) : .empty
+    }
+
+    /// The first byte of row `y` (no bounds check).
+    @inline(__always)
+    func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y &* strideBytes }
+}

@@ -1,0 +1,143 @@
+/// Stage 5 of the pipeline (composite): applies rows of 8-bit coverage to pixels.
+///
+/// All arithmetic is integer on premultiplied 8-bit values, with `div255` an exact
+/// round-to-nearest division by 255. For a pixel with coverage `m` (0...255) and paint opacity
+/// `o`, the effective coverage is `c = round(m * o)` (exactly `m` when `o == 1`), then
+/// - source-over: `dst = div255(S * c) + div255(dst * (255 - div255(Sa * c)))`,
+/// - erase:       `dst = div255(dst * (255 - div255(a * c)))`,
+/// per channel, `S`/`Sa` being the premultiplied paint colour and `a` its alpha. Full coverage
+/// with an opaque paint writes the paint colour exactly; zero coverage leaves pixels
+/// byte-identical (they are skipped). Results never exceed the pixel's alpha (premultiplied
+/// invariant kept) given premultiplied input.
+enum SpanCompositor {
+    /// A paint prepared for the integer maths.
+    struct Source {
+        var r: UInt32, g: UInt32, b: UInt32, a: UInt32
+        /// Opacity in 16.16 fixed point, `0...65536`.
+        var opacity: UInt32
+        var blend: BlendMode
+
+        init(_ paint: Paint) {
+            let p = paint.color.premultiplied8
+            r = UInt32(p.r); g = UInt32(p.g); b = UInt32(p.b); a = UInt32(p.a)
+            let o = paint.opacity.isNaN ? 0 : Swift.min(Swift.max(paint.opacity, 0), 1)
+            opacity = UInt32((o * 65536).rounded())
+            blend = paint.blend
+        }
+
+        /// True when compositing this paint can change no pixel.
+        var isNoOp: Bool { opacity == 0 || a == 0 }
+
+        /// Effective 8-bit coverage for mask/coverage value `m`.
+        @inline(__always)
+        func effective(_ m: UInt8) -> UInt32 { (UInt32(m) &* opacity &+ 32768) >> 16 }
+    }
+
+    /// Exact `round(v / 255)` for `v` in `0...65535`.
+    @inline(__always)
+    static func div255(_ v: UInt32) -> UInt32 {
+        let t = v &+ 128
+        return (t &+ (t >> 8)) >> 8
+    }
+
+    /// Blends one pixel: reads `src[0..<4]`, writes `dst[0..<4]` (may alias) with effective
+    /// coverage `c` in `1...255`.
+    @inline(__always)
+    static func blendPixel(_ src: UnsafePointer<UInt8>, _ dst: UnsafeMutablePointer<UInt8>,
+                           _ c: UInt32, _ s: Source) {
+        switch s.blend {
+        case .sourceOver:
+            if c == 255 && s.a == 255 {
+                dst[0] = UInt8(truncatingIfNeeded: s.r)
+                dst[1] = UInt8(truncatingIfNeeded: s.g)
+                dst[2] = UInt8(truncatingIfNeeded: s.b)
+                dst[3] = 255
+                return
+            }
+            let inv = 255 &- div255(s.a &* c)
+            let r = div255(s.r &* c) &+ div255(UInt32(src[0]) &* inv)
+            let g = div255(s.g &* c) &+ div255(UInt32(src[1]) &* inv)
+            let b = div255(s.b &* c) &+ div255(UInt32(src[2]) &* inv)
+            let a = div255(s.a &* c) &+ div255(UInt32(src[3]) &* inv)
+            dst[0] = UInt8(truncatingIfNeeded: r)
+            dst[1] = UInt8(truncatingIfNeeded: g)
+            dst[2] = UInt8(truncatingIfNeeded: b)
+            dst[3] = UInt8(truncatingIfNeeded: a)
+        case .erase:
+            let inv = 255 &- div255(s.a &* c)
+            dst[0] = UInt8(truncatingIfNeeded: div255(UInt32(src[0]) &* inv))
+            dst[1] = UInt8(truncatingIfNeeded: div255(UInt32(src[1]) &* inv))
+            dst[2] = UInt8(truncatingIfNeeded: div255(UInt32(src[2]) &* inv))
+            dst[3] = UInt8(truncatingIfNeeded: div255(UInt32(src[3]) &* inv))
+        }
+    }
+
+    /// Composites `count` pixels of coverage `cov` onto RGBA pixels `pixels` (in place),
+    /// skipping zero coverage.
+    static func blendRow(_ pixels: UnsafeMutablePointer<UInt8>, coverage cov: UnsafePointer<UInt8>,
+                         count: Int, source s: Source) {
+        var x = 0
+        while x < count {
+            let m = cov[x]
+            if m != 0 {
+                let c = s.effective(m)
+                if c != 0 {
+                    let p = pixels + 4 &* x
+                    blendPixel(UnsafePointer(p), p, c, s)
+                }
+            }
+            x += 1
+        }
+    }
+
+    /// `mask[x] = max(mask[x], cov[x])` for `count` pixels.
+    static func maxRow(_ mask: UnsafeMutablePointer<UInt8>, coverage cov: UnsafePointer<UInt8>,
+                       count: Int) {
+        var x = 0
+        while x < count {
+            let m = cov[x]
+            if m > mask[x] { mask[x] = m }
+            x += 1
+        }
+    }
+
+    /// Composites through a mask row, reading destination values from `base` (or from the
+    /// target itself when `base` is nil) and writing `target`. With a base, every pixel is
+    /// written (a copy of the base pixel where the effective coverage is 0); without one,
+    /// zero-coverage pixels are skipped. Returns the columns `lo..<hi` written (`lo >= hi` when
+    /// none).
+    static func maskRow(_ target: UnsafeMutablePointer<UInt8>, base: UnsafePointer<UInt8>?,
+                        mask: UnsafePointer<UInt8>, count: Int, source s: Source) -> (lo: Int, hi: Int) {
+        var lo = count, hi = 0
+        var x = 0
+        if let base {
+            while x < count {
+                let p = target + 4 &* x
+                let q = base + 4 &* x
+                let c = s.isNoOp ? 0 : s.effective(mask[x])
+                if c != 0 {
+                    blendPixel(q, p, c, s)
+                } else {
+                    p[0] = q[0]; p[1] = q[1]; p[2] = q[2]; p[3] = q[3]
+                }
+                x += 1
+            }
+            return (0, count)
+        }
+        if s.isNoOp { return (count, 0) }
+        while x < count {
+            let m = mask[x]
+            if m != 0 {
+                let c = s.effective(m)
+                if c != 0 {
+                    let p = target + 4 &* x
+                    blendPixel(UnsafePointer(p), p, c, s)
+                    if lo == count { lo = x }
+                    hi = x + 1
+                }
+            }
+            x += 1
+        }
+        return (lo, hi)
+    }
+}

@@ -1,0 +1,30 @@
+/// Settings for ``ScriptRenderer``. Every non-nil value overrides what the script says
+/// (the CLI's flags are these).
+public struct RenderOptions: Sendable {
+    /// A brush id, or a path to a `.so` (contains `/` or ends in `.so`), used for every brush
+    /// action and for strokes before any brush action.
+    public var brush: String?
+    /// Stroke width in points.
+    public var width: Double?
+    public var color: RGBAColor?
+    /// `NAME=VALUE` pairs applied after the script's own parameters.
+    public var parameters: [(name: String, value: String)] = []
+    public var canvasSize: (width: Int, height: Int)?
+    public var background: BackgroundSpec?
+    /// Export without the background (a transparent PNG).
+    public var transparent = false
+    public var seed: UInt64?
+    /// Directories to find brushes in; nil means ``PluginSearchPath/directories(environment:executableDirectory:)``.
+    public var searchDirectories: [String]?
+    /// Measure the time of every input event (``RenderStats/eventNanoseconds``).
+    public var measureEvents = false
+
+    /// The brush used when neither the script nor the options choose one.
+    public static let defaultBrush = "org.bristle.pencil"
+    /// The canvas size when neither the script, the options nor a background image give one.
+    public static let defaultCanvasSize = (width: 1024, height: 768)
+    /// The stroke width when nothing sets one, in points.
+    public static let defaultWidth = 4.0
+
+    public init() {}
+}

@@ -1,0 +1,237 @@
+import Glibc
+
+/// Renders a ``StrokeScript`` through brushes into a ``DrawingSession``, then to PNG.
+///
+/// The script's actions run in order: `brush` creates a fresh brush instance (id or path,
+/// colour, width, parameters), `stroke` plays input events through the drawing loop,
+/// `ticks` advances a brush that wants them, `clear` empties the canvas; `undo`/`redo` are
+/// reported as not supported yet. ``RenderOptions`` override the script.
+public final class ScriptRenderer {
+    public let options: RenderOptions
+    public private(set) var stats = RenderStats()
+    private var catalog: PluginCatalog?
+
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
+    }
+
+    /// Reads a stroke script, telling a missing file (exit 66) from a malformed one (65).
+    public static func loadScript(path: String) throws(RenderError) -> StrokeScript {
+        guard Paths.exists(path) else { throw .inputNotFound(path: path) }
+        do { return try StrokeScriptReader.read(contentsOf: path) } catch { throw .input(error) }
+    }
+
+    /// Runs the script and returns the session holding the result.
+    public func render(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
+        let session = try makeSession(script)
+        var brushChosen = false
+        for action in script.actions {
+            switch action.kind {
+            case .brush(let spec):
+                try choose(spec, in: session)
+                brushChosen = true
+            case .stroke(let stroke):
+                if !brushChosen {
+                    try choose(BrushSpec(id: nil, path: nil, color: nil, width: nil, params: []), in: session)
+                    brushChosen = true
+                }
+                try play(stroke, in: session)
+            case .ticks(let n):
+                if try sessionCall({ () throws(SessionError) -> Bool in try session.tick(frames: n) }) { stats.ticks += n } else { stats.ignoredTicks += n }
+            case .clear:
+                try sessionCall { () throws(SessionError) in try session.clear() }
+            case .undo:
+                throw .unsupported(file: script.sourcePath, line: action.location.line,
+                                   column: action.location.column, what: "undo")
+            case .redo:
+                throw .unsupported(file: script.sourcePath, line: action.location.line,
+                                   column: action.location.column, what: "redo")
+            }
+        }
+        return session
+    }
+
+    /// Renders the script and writes the PNG atomically: a failure leaves no file behind and
+    /// an existing `path` untouched.
+    public func render(_ script: StrokeScript, toPNG path: String) throws(RenderError) {
+        let session = try render(script)
+        do {
+            try session.exportPNG(to: path, transparent: options.transparent)
+        } catch {
+            throw .png(error, writing: true)
+        }
+    }
+
+    // MARK: Canvas
+
+    private func makeSession(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
+        let backgroundSpec = options.background ?? script.canvas.background ?? .color(.white)
+        var image: PNGImage?
+        if case .image(let path) = backgroundSpec {
+            do { image = try PNGCodec.read(path: path) } catch { throw .png(error, writing: false) }
+        }
+        let size = options.canvasSize
+            ?? script.canvas.width.flatMap { w in script.canvas.height.map { (w, $0) } }
+            ?? image.map { ($0.width, $0.height) }
+            ?? RenderOptions.defaultCanvasSize
+        guard size.0 > 0, size.1 > 0, size.0 <= Layer.maximumSide, size.1 <= Layer.maximumSide,
+              size.0 * size.1 <= Layer.maximumArea else {
+            throw .session(.badCanvasSize(width: size.0, height: size.1))
+        }
+        let background: Background
+        switch backgroundSpec {
+        case .color(let color):
+            background = .color(color)
+        case .image:
+            let img = image!
+            let premultiplied = PixelConversion.premultiplied(img.pixels)
+            guard let tiled = Background.tiled(premultiplied: premultiplied, imageWidth: img.width,
+                                               imageHeight: img.height, canvasWidth: size.0,
+                                               canvasHeight: size.1) else {
+                throw .session(.outOfMemory(width: size.0, height: size.1))
+            }
+            background = tiled
+        }
+        let session: DrawingSession
+        do {
+            session = try DrawingSession(width: size.0, height: size.1,
+                                         scale: Float(script.canvas.scale ?? 1), background: background)
+        } catch {
+            throw .session(error)
+        }
+        session.seed = options.seed ?? 0
+        session.strokeWidth = options.width ?? RenderOptions.defaultWidth
+        return session
+    }
+
+    // MARK: Brushes
+
+    private func choose(_ spec: BrushSpec, in session: DrawingSession) throws(RenderError) {
+        let brush = try makeBrush(override: options.brush, id: spec.id, path: spec.path)
+        for (name, value) in spec.params {
+            // Parameters written for the script's brush do not bind a brush chosen by
+            // --brush: those it does not have are skipped (and counted).
+            if options.brush != nil, !brush.parameters.contains(where: { $0.id == name }) {
+                stats.skippedParameters.append(name)
+                continue
+            }
+            do {
+                switch value {
+                case .number(let v): try brush.setParameter(name, value: v)
+                case .bool(let b): try brush.setParameter(name, value: b ? 1 : 0)
+                case .string(let s): try brush.setParameter(name, text: s)
+                }
+            } catch {
+                throw .brush(error)
+            }
+        }
+        for (name, value) in options.parameters {
+            do { try brush.setParameter(name, text: value) } catch { throw .brush(error) }
+        }
+        session.brush = brush
+        session.color = options.color ?? spec.color ?? .black
+        session.strokeWidth = options.width ?? spec.width ?? RenderOptions.defaultWidth
+        if !stats.brushes.contains(brush.descriptor.id) { stats.brushes.append(brush.descriptor.id) }
+    }
+
+    /// Creates the brush named by the override, the script's path or id, or the default.
+    private func makeBrush(override: String?, id: String?, path: String?) throws(RenderError) -> Brush {
+        let host = BrushHost()
+        if let override {
+            if override.contains("/") || override.hasSuffix(".so") {
+                return try brush(inFile: override, id: nil, host: host)
+            }
+            return try brush(id: override, host: host)
+        }
+        if let path { return try brush(inFile: path, id: id, host: host) }
+        return try brush(id: id ?? RenderOptions.defaultBrush, host: host)
+    }
+
+    private func brush(inFile path: String, id: String?, host: BrushHost) throws(RenderError) -> Brush {
+        let library: PluginLibrary
+        do { library = try PluginLoader.load(path: path) } catch { throw .plugin(error) }
+        let chosen: String
+        if let id {
+            chosen = id
+        } else if library.descriptors.count == 1 {
+            chosen = library.descriptors[0].id
+        } else {
+            throw .brush(.ambiguousLibrary(path: library.path, ids: library.descriptors.map(\.id)))
+        }
+        do { return try Brush(id: chosen, library: library, host: host) } catch { throw .brush(error) }
+    }
+
+    private func brush(id: String, host: BrushHost) throws(RenderError) -> Brush {
+        if catalog == nil {
+            catalog = PluginCatalog(directories: options.searchDirectories ?? PluginSearchPath.directories())
+        }
+        do {
+            let library = try catalog!.library(forBrush: id)
+            return try Brush(id: id, library: library, host: host)
+        } catch {
+            throw .brush(error)
+        }
+    }
+
+    // MARK: Strokes
+
+    private func play(_ stroke: StrokeSpec, in session: DrawingSession) throws(RenderError) {
+        guard !stroke.events.isEmpty else { return }
+        var builder = SampleBuilder(strokePointerType: stroke.pointerType)
+        // Build every sample first, so the device capabilities cover the whole stroke.
+        var events: [(samples: [bristle_sample_t], predicted: [bristle_sample_t])] = []
+        for event in stroke.events {
+            let samples = event.coalesced.isEmpty
+                ? [builder.make(event.sample)]
+                : event.coalesced.map { builder.make($0, extraFlags: BRISTLE_SAMPLE_COALESCED) }
+            let predicted = event.predicted.map { builder.make($0, extraFlags: BRISTLE_SAMPLE_PREDICTED) }
+            events.append((samples, predicted))
+        }
+        let all = events.flatMap(\.samples)
+        let hasMask = BRISTLE_SAMPLE_HAS_PRESSURE | BRISTLE_SAMPLE_HAS_FORCE | BRISTLE_SAMPLE_HAS_TILT
+            | BRISTLE_SAMPLE_HAS_TWIST | BRISTLE_SAMPLE_HAS_TANGENTIAL | BRISTLE_SAMPLE_HAS_CONTACT
+        let device = DrawingSession.Device(
+            flags: all.reduce(0) { $0 | ($1.flags & hasMask) },
+            pointerType: SampleBuilder.pointerType(stroke.pointerType ?? "pen"),
+            maxForce: all.map(\.max_force).max() ?? 0)
+
+        do {
+            let first = events[0]
+            try timed { () throws(SessionError) in try session.begin(first.samples[0], device: device,
+                                          predicted: first.samples.count > 1 ? [] : first.predicted) }
+            if first.samples.count > 1 {
+                try timed { () throws(SessionError) in try session.move(Array(first.samples.dropFirst()), predicted: first.predicted) }
+            }
+            for event in events.dropFirst() {
+                try timed { () throws(SessionError) in try session.move(event.samples, predicted: event.predicted) }
+            }
+            if stroke.cancelled {
+                session.cancel()
+                stats.cancelledStrokes += 1
+            } else {
+                let last = events[events.count - 1].samples.last!
+                try timed { () throws(SessionError) in try session.end(last) }
+                stats.strokes += 1
+            }
+        } catch {
+            throw .session(error)
+        }
+    }
+
+    /// Runs one event, recording its duration when asked to.
+    private func timed(_ body: () throws(SessionError) -> Void) throws(SessionError) {
+        stats.events += 1
+        guard options.measureEvents else { return try body() }
+        var start = timespec(), end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        try body()
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        let ns = (Int64(end.tv_sec) - Int64(start.tv_sec)) * 1_000_000_000 + Int64(end.tv_nsec) - Int64(start.tv_nsec)
+        stats.eventNanoseconds.append(UInt64(max(ns, 0)))
+    }
+}
+
+/// Runs a session call, re-throwing its error as a render error.
+private func sessionCall<T>(_ body: () throws(SessionError) -> T) throws(RenderError) -> T {
+    do { return try body() } catch { throw .session(error) }
+}

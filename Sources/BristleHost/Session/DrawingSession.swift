@@ -1,0 +1,295 @@
+@_exported import CBristle
+
+/// The drawing loop: the template method that drives a brush through strokes over three
+/// layers (bristle.h, "THE DRAWING LOOP").
+///
+/// - ``committed`` is the drawing (transparent at start); ``preview`` is what is shown:
+///   committed plus provisional pixels (a rubber-banding shape, predicted samples).
+/// - ``base`` holds committed as it was before the current stroke. Brushes read it through
+///   `target->base` to recompose a translucent stroke exactly, and cancel restores from it.
+///   Between strokes it equals committed; the host keeps it so by copying the stroke's dirty
+///   rectangle when the stroke ends, never the whole canvas.
+/// - The background (a colour or an image) is separate: brushes never see it, export puts it
+///   under committed, so an eraser reveals it.
+///
+/// Per event the session does work proportional to the dirty rectangles only: no whole-layer
+/// copies, clears or scans. Not thread-safe; use one session per thread.
+public final class DrawingSession {
+    public let width: Int
+    public let height: Int
+    /// Canvas pixels per point; brush widths in points are multiplied by it.
+    public let scale: Float
+    public let committed: Layer
+    public let preview: Layer
+    public let base: Layer
+    public let background: Background
+
+    /// The brush for the next stroke. Change it between strokes only.
+    public var brush: Brush? {
+        willSet { precondition(stroke == nil, "the brush changes between strokes only") }
+    }
+    /// The user's colour for the next stroke.
+    public var color: RGBAColor = .black
+    /// The user's width for the next stroke, in points.
+    public var strokeWidth: Double = 4
+    /// The session seed; stroke `n` gets `Self.strokeSeed(seed, n)`.
+    public var seed: UInt64 = 0
+    /// The tick clock's rate in Hz.
+    public var frameRate: Double = 60
+
+    /// What the input device can report (`BRISTLE_SAMPLE_HAS_*`), for the stroke context.
+    public struct Device: Sendable, Equatable {
+        public var flags: UInt32
+        public var pointerType: UInt32
+        public var maxForce: Float
+        public init(flags: UInt32, pointerType: UInt32, maxForce: Float = 0) {
+            self.flags = flags
+            self.pointerType = pointerType
+            self.maxForce = maxForce
+        }
+    }
+
+    /// Numbers about the session's work so far. `pixelsCopied` counts the pixels the host
+    /// copied between layers (tests use it to prove per-event work follows dirty rectangles).
+    public private(set) var pixelsCopied = 0
+    public private(set) var strokesCompleted = 0
+    public private(set) var strokesCancelled = 0
+
+    private let host: BrushHost
+    private let context: UnsafeMutablePointer<bristle_stroke_context_t>
+    private var stroke: StrokeState?
+    private var strokeCount: UInt64 = 0
+    private var framesSinceLift = 0
+    private var hadStroke = false
+
+    private struct StrokeState {
+        var brush: Brush
+        /// Union of committed changes during this stroke: what ends copy to base and cancel restores.
+        var committedDirty = PixelRect.empty
+        /// Pixels of the preview that differ from committed (the last preview draw).
+        var previewDirty = PixelRect.empty
+    }
+
+    /// Creates a session with a transparent committed layer.
+    public init(width: Int, height: Int, scale: Float = 1, background: Background = .color(.white),
+                host: BrushHost = BrushHost()) throws(SessionError) {
+        guard width > 0, height > 0, width <= Layer.maximumSide, height <= Layer.maximumSide,
+              width * height <= Layer.maximumArea else {
+            throw .badCanvasSize(width: width, height: height)
+        }
+        guard let committed = Layer(width: width, height: height),
+              let preview = Layer(width: width, height: height),
+              let base = Layer(width: width, height: height) else {
+            throw .outOfMemory(width: width, height: height)
+        }
+        self.width = width
+        self.height = height
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.committed = committed
+        self.preview = preview
+        self.base = base
+        self.background = background
+        self.host = host
+        context = .allocate(capacity: 1)
+        context.initialize(to: bristle_stroke_context_t())
+        fillContext(device: Device(flags: 0, pointerType: BRISTLE_POINTER_UNKNOWN))
+    }
+
+    deinit { context.deallocate() }
+
+    /// True between ``begin(_:device:predicted:)`` and ``end(_:)``/``cancel()``.
+    public var isInStroke: Bool { stroke != nil }
+
+    /// The seed of stroke number `index` (1-based) in a session seeded with `seed`
+    /// (SplitMix64 of their combination, so neighbouring strokes get unrelated seeds).
+    public static func strokeSeed(_ seed: UInt64, _ index: UInt64) -> UInt64 {
+        var z = seed &+ index &* 0x9E37_79B9_7F4A_7C15
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    private func fillContext(device: Device) {
+        context.pointee = bristle_stroke_context_t(
+            struct_size: UInt32(MemoryLayout<bristle_stroke_context_t>.size),
+            device_flags: device.flags,
+            color: bristle_color_t(r: color.red, g: color.green, b: color.blue, a: color.alpha),
+            width: Float(strokeWidth), scale: scale,
+            seed: Self.strokeSeed(seed, strokeCount), pointer_type: device.pointerType,
+            max_force: device.maxForce, canvas_width: Int32(width), canvas_height: Int32(height))
+    }
+
+    // MARK: The template method
+
+    /// Starts a stroke at `sample`: calls `begin`, then draws; `predicted` samples go to the
+    /// preview only (brushes with WANTS_PREDICTED).
+    public func begin(_ sample: bristle_sample_t, device: Device,
+                      predicted: [bristle_sample_t] = []) throws(SessionError) {
+        guard stroke == nil else { throw .outOfOrder("begin during a stroke") }
+        guard let brush else { throw .noBrush }
+        guard strokeWidth.isFinite, strokeWidth > 0 else {
+            throw .brushFailed(.badParameterValue(brush: brush.descriptor.id, name: "width",
+                                                  value: String(strokeWidth), expected: "a positive number"))
+        }
+        strokeCount += 1
+        fillContext(device: device)
+        stroke = StrokeState(brush: brush)
+        var s = sample
+        try check(brush.begin(context, &s), hook: "begin")
+        try drawAfterEvent(ending: false, predicted: predicted)
+    }
+
+    /// Continues the stroke with one input event's samples (its coalesced samples, oldest
+    /// first, ending with the event's own position).
+    public func move(_ samples: [bristle_sample_t], predicted: [bristle_sample_t] = []) throws(SessionError) {
+        guard let stroke else { throw .outOfOrder("moved outside a stroke") }
+        guard !samples.isEmpty else { return }
+        let status = samples.withUnsafeBufferPointer { stroke.brush.moved($0.baseAddress!, count: $0.count) }
+        try check(status, hook: "moved")
+        try drawAfterEvent(ending: false, predicted: predicted)
+    }
+
+    /// Ends the stroke at `sample`: calls `ended`, draws the final part into committed and
+    /// makes the stroke part of the drawing.
+    public func end(_ sample: bristle_sample_t) throws(SessionError) {
+        guard let current = stroke else { throw .outOfOrder("ended outside a stroke") }
+        var s = sample
+        try check(current.brush.ended(&s), hook: "ended", strokeEnded: true)
+        try drawAfterEvent(ending: true, predicted: [])
+        guard let finished = stroke else { return }
+        copy(into: base, from: committed, in: finished.committedDirty)
+        stroke = nil
+        strokesCompleted += 1
+        framesSinceLift = 0
+        hadStroke = true
+    }
+
+    /// Abandons the stroke: committed becomes byte-identical to what it was before `begin`.
+    public func cancel() {
+        guard let current = stroke else { return }
+        current.brush.cancelled()
+        rollBack()
+    }
+
+    private func rollBack(extra: PixelRect = .empty) {
+        guard let current = stroke else { return }
+        let touched = current.committedDirty.union(extra)
+        copy(into: committed, from: base, in: touched)
+        copy(into: preview, from: committed, in: touched.union(current.previewDirty))
+        stroke = nil
+        strokesCancelled += 1
+    }
+
+    /// Advances a WANTS_TICKS brush by `frames` frames of the deterministic clock, each
+    /// followed by a committed draw. Returns false (and does nothing) when there is no brush,
+    /// the brush does not want ticks, or no stroke has ended yet.
+    @discardableResult
+    public func tick(frames: Int) throws(SessionError) -> Bool {
+        guard stroke == nil else { throw .outOfOrder("ticks during a stroke") }
+        guard let brush, brush.descriptor.capabilities.contains(.wantsTicks), hadStroke else { return false }
+        let dt = 1 / frameRate
+        for _ in 0..<max(frames, 0) {
+            framesSinceLift += 1
+            let status = brush.tick(t: Double(framesSinceLift) * dt, dt: dt)
+            guard status == BRISTLE_OK else {
+                throw .brushFailed(.hookFailed(brush: brush.descriptor.id, hook: "tick", status: status))
+            }
+            var dirty = bristle_rect_t()
+            let drawStatus = draw(brush, into: committed, layer: BRISTLE_LAYER_COMMITTED, base: nil, dirty: &dirty)
+            // Between strokes base tracks committed, so a tick's change is copied to both.
+            copy(into: preview, from: committed, in: dirty.clipped(to: committed))
+            copy(into: base, from: committed, in: dirty.clipped(to: committed))
+            guard drawStatus == BRISTLE_OK else {
+                throw .brushFailed(.hookFailed(brush: brush.descriptor.id, hook: "draw after tick", status: drawStatus))
+            }
+        }
+        return true
+    }
+
+    /// Makes the canvas transparent again (an explicit whole-canvas action, not per event).
+    public func clear() throws(SessionError) {
+        guard stroke == nil else { throw .outOfOrder("clear during a stroke") }
+        for layer in [committed, preview, base] { layer.fill(.transparent, in: layer.bounds) }
+    }
+
+    /// After a hook: restore the preview, draw committed and/or preview as the brush's kind
+    /// requires, and copy committed changes to the preview — all inside dirty rectangles.
+    private func drawAfterEvent(ending: Bool, predicted: [bristle_sample_t]) throws(SessionError) {
+        guard var current = stroke else { return }
+        let caps = current.brush.descriptor.capabilities
+        let continuous = caps.contains(.continuous)
+        copy(into: preview, from: committed, in: current.previewDirty)
+        current.previewDirty = .empty
+        stroke = current
+
+        if continuous || ending {
+            var dirty = bristle_rect_t()
+            let status = draw(current.brush, into: committed, layer: BRISTLE_LAYER_COMMITTED,
+                              base: base, dirty: &dirty)
+            let changed = dirty.clipped(to: committed)
+            guard status == BRISTLE_OK else {
+                if !ending { current.brush.cancelled() }
+                rollBack(extra: changed)
+                throw .brushFailed(.hookFailed(brush: current.brush.descriptor.id, hook: "draw", status: status))
+            }
+            current.committedDirty = current.committedDirty.union(changed)
+            copy(into: preview, from: committed, in: changed)
+            stroke = current
+        }
+        guard !ending else { return }
+        var previewWanted = !continuous
+        if caps.contains(.wantsPredicted), !predicted.isEmpty {
+            let status = predicted.withUnsafeBufferPointer {
+                current.brush.predicted($0.baseAddress!, count: $0.count)
+            }
+            try check(status, hook: "predicted")
+            previewWanted = true
+        }
+        if previewWanted {
+            var dirty = bristle_rect_t()
+            let status = draw(current.brush, into: preview, layer: BRISTLE_LAYER_PREVIEW,
+                              base: base, dirty: &dirty)
+            current.previewDirty = dirty.clipped(to: preview)
+            stroke = current
+            guard status == BRISTLE_OK else {
+                current.brush.cancelled()
+                rollBack()
+                throw .brushFailed(.hookFailed(brush: current.brush.descriptor.id, hook: "draw (preview)", status: status))
+            }
+        }
+    }
+
+    private func draw(_ brush: Brush, into layer: Layer, layer kind: UInt32, base: Layer?,
+                      dirty: inout bristle_rect_t) -> Int32 {
+        var target = bristle_target_t(
+            struct_size: UInt32(MemoryLayout<bristle_target_t>.size),
+            format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
+            base: base.map { UnsafePointer($0.pixels) }, width: Int32(width), height: Int32(height),
+            stride_bytes: Int32(layer.strideBytes), layer: kind, stroke: UnsafePointer(context),
+            services: UnsafePointer(host.services))
+        dirty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
+        return brush.draw(&target, dirty: &dirty)
+    }
+
+    /// Copies a rectangle between layers, counting the pixels.
+    private func copy(into destination: Layer, from source: Layer, in rect: PixelRect) {
+        let r = rect.intersection(destination.bounds)
+        guard !r.isEmpty else { return }
+        pixelsCopied += Int(r.width) * Int(r.height)
+        destination.copy(from: source, in: r)
+    }
+
+    /// Turns a failed hook into a cancelled stroke and an error.
+    private func check(_ status: Int32, hook: String, strokeEnded: Bool = false) throws(SessionError) {
+        guard status != BRISTLE_OK else { return }
+        guard let current = stroke else { return }
+        if !strokeEnded { current.brush.cancelled() }
+        rollBack()
+        throw .brushFailed(.hookFailed(brush: current.brush.descriptor.id, hook: hook, status: status))
+    }
+}
+
+extension bristle_rect_t {
+    /// The rectangle as a ``PixelRect`` clipped to the layer.
+    func clipped(to layer: Layer) -> PixelRect { PixelRect(self).intersection(layer.bounds) }
+}

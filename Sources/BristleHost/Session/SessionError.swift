@@ -1,0 +1,32 @@
+/// Why a drawing session refused a request.
+public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The canvas size is zero, negative or beyond ``Layer/maximumSide``/``Layer/maximumArea``.
+    case badCanvasSize(width: Int, height: Int)
+    /// The layers could not be allocated.
+    case outOfMemory(width: Int, height: Int)
+    /// A stroke began with no brush chosen.
+    case noBrush
+    /// A stroke hook came out of order (moved before begin, begin during a stroke).
+    case outOfOrder(String)
+    /// A brush hook failed; the stroke was cancelled and committed restored.
+    case brushFailed(BrushError)
+    /// The requested feature is not implemented by this host yet.
+    case notSupported(String)
+
+    public var description: String {
+        switch self {
+        case .badCanvasSize(let w, let h):
+            return "canvas size \(w)x\(h) is out of range: each side must be 1...\(Layer.maximumSide) and the area at most \(Layer.maximumArea) pixels"
+        case .outOfMemory(let w, let h):
+            return "not enough memory for a \(w)x\(h) canvas"
+        case .noBrush:
+            return "a stroke began before any brush was chosen"
+        case .outOfOrder(let what):
+            return "stroke events out of order: \(what)"
+        case .brushFailed(let error):
+            return error.description
+        case .notSupported(let what):
+            return "\(what) is not supported yet"
+        }
+    }
+}

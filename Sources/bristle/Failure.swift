@@ -1,0 +1,17 @@
+import ArgumentParser
+import BristleHost
+import Glibc
+
+/// Prints a user-facing error (one line, then a hint) to stderr and returns the exit status:
+/// never a stack trace for a user error.
+enum Failure {
+    static func report(_ message: String, hint: String?, status: Int32) -> ExitCode {
+        StandardError.write("bristle: error: \(message)\n")
+        if let hint { StandardError.write("bristle: hint: \(hint)\n") }
+        return ExitCode(status)
+    }
+
+    static func report(_ error: RenderError) -> ExitCode {
+        report(error.description, hint: error.hint, status: error.exitStatus)
+    }
+}

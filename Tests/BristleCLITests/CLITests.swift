@@ -1,0 +1,167 @@
+import BristleHost
+import BristleTestSupport
+import Foundation
+import Testing
+
+/// End to end: the built `bristle` executable, its exit statuses (sysexits), its one-line
+/// errors with hints, and its promise never to leave a partial or clobbered output file.
+@Suite struct CLITests {
+    static let hello = TestEnvironment.packageRoot.appendingPathComponent("Examples/strokes/hello.json").path
+
+    /// Runs bristle with plugins found only beside the executable (BRISTLE_PATH unset, HOME
+    /// pointed at an empty folder), so the user's machine cannot change the results.
+    private func bristle(_ args: [String], environment: [String: String?] = [:]) throws -> ProcessResult {
+        var env: [String: String?] = ["BRISTLE_PATH": nil, "HOME": TestEnvironment.scratchDirectory("home").path]
+        for (k, v) in environment { env[k] = v }
+        return try ProcessResult.run(TestEnvironment.bristleExecutable.path, args, environment: env)
+    }
+
+    private func expectCleanError(_ r: ProcessResult, status: Int32, mentioning text: String,
+                                  sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        #expect(r.status == status, "exit \(r.status), stderr: \(r.stderr)", sourceLocation: sourceLocation)
+        #expect(r.stderr.hasPrefix("bristle: error: ") || r.stderr.hasPrefix("Error: "), "\(r.stderr)", sourceLocation: sourceLocation)
+        #expect(r.stderr.contains(text), "\(r.stderr)", sourceLocation: sourceLocation)
+        #expect(!r.stderr.contains("Fatal error") && !r.stderr.contains("Stack dump"), sourceLocation: sourceLocation)
+    }
+
+    @Test func rendersTheExampleLikeTheLibraryDoes() throws {
+        let out = TestEnvironment.scratchDirectory("cli").appendingPathComponent("hello.png").path
+        let r = try bristle(["render", Self.hello, "-o", out, "--verbose"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("rendered 2 stroke(s), 1 cancelled"))
+        let image = try PNGCodec.read(path: out)
+        let golden = try PNGCodec.read(path: GoldenImage.path("pencil/hello"))
+        #expect(image.width == 320 && image.height == 200)
+        #expect(image.pixels == golden.pixels)
+        let mode = try FileManager.default.attributesOfItem(atPath: out)[.posixPermissions] as? Int
+        #expect(mode.map { $0 & 0o044 == 0o044 } == true, "the PNG is readable by others like any new file")
+    }
+
+    @Test func flagsOverrideTheFile() throws {
+        let dir = TestEnvironment.scratchDirectory("override")
+        let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
+        #expect(try bristle(["render", Self.hello, "-o", a]).status == 0)
+        let r = try bristle(["render", Self.hello, "-o", b, "--color", "rebeccapurple", "--width", "3",
+                             "--size", "200x100", "--background", "#000000", "--param", "opacity=0.5",
+                             "--brush", TestEnvironment.plugin("BristlePencil"), "--seed", "9"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNGCodec.read(path: b)
+        #expect(image.width == 200 && image.height == 100)
+        #expect(Array(image.pixels[0..<4]) == [0, 0, 0, 255], "the background flag replaced white")
+        #expect(image.pixels != (try PNGCodec.read(path: a)).pixels)
+    }
+
+    @Test func transparentOutputHasNoBackground() throws {
+        let out = TestEnvironment.scratchDirectory("transparent").appendingPathComponent("t.png").path
+        #expect(try bristle(["render", Self.hello, "-o", out, "--transparent"]).status == 0)
+        let image = try PNGCodec.read(path: out)
+        #expect(image.pixels[3] == 0, "an untouched corner is transparent")
+        #expect(image.pixels.enumerated().contains { $0.offset % 4 == 3 && $0.element == 255 }, "the ink is opaque")
+    }
+
+    @Test func missingInputIs66AndWritesNothing() throws {
+        let out = TestEnvironment.scratchDirectory("missing").appendingPathComponent("x.png").path
+        let r = try bristle(["render", "/nonexistent/in.json", "-o", out])
+        expectCleanError(r, status: 66, mentioning: "/nonexistent/in.json: no such input file")
+        #expect(r.stderr.contains("bristle: hint: "))
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func malformedInputIs65WithLineAndColumn() throws {
+        let dir = TestEnvironment.scratchDirectory("malformed")
+        let input = dir.appendingPathComponent("bad.json").path
+        try "{\"actions\": [\n  {\"stroke\": {\"events\": [{\"x\": 1, \"y\": }]}}]}\n".write(toFile: input, atomically: true, encoding: .utf8)
+        let out = dir.appendingPathComponent("x.png").path
+        let r = try bristle(["render", input, "-o", out])
+        expectCleanError(r, status: 65, mentioning: "\(input):2:")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func failedRenderNeverClobbersAnExistingOutput() throws {
+        let dir = TestEnvironment.scratchDirectory("clobber")
+        let out = dir.appendingPathComponent("keep.png").path
+        try "precious".write(toFile: out, atomically: true, encoding: .utf8)
+        let input = dir.appendingPathComponent("undo.json").path
+        try "{\"actions\": [{\"undo\": 1}]}".write(toFile: input, atomically: true, encoding: .utf8)
+        let r = try bristle(["render", input, "-o", out])
+        expectCleanError(r, status: 65, mentioning: "undo is not supported yet")
+        #expect(r.stderr.contains("undo.json:1:14"))
+        #expect(try String(contentsOfFile: out, encoding: .utf8) == "precious")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains("tmp") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test func unwritableOutputIs73() throws {
+        let r = try bristle(["render", Self.hello, "-o", "/nonexistent-dir/out.png"])
+        expectCleanError(r, status: 73, mentioning: "/nonexistent-dir")
+    }
+
+    @Test func unknownBrushIs66() throws {
+        let r = try bristle(["render", Self.hello, "-o", "/tmp/never.png", "--brush", "org.example.nothing"])
+        expectCleanError(r, status: 66, mentioning: "no brush with id 'org.example.nothing'")
+        #expect(r.stderr.contains("bristle list"))
+    }
+
+    @Test func brokenPluginIs69() throws {
+        let plugin = try CCompiler.buildFixture("broken", defines: ["-DABI_MAJOR=2"])
+        let r = try bristle(["render", Self.hello, "-o", "/tmp/never.png", "--brush", plugin])
+        expectCleanError(r, status: 69, mentioning: "ABI 2.0.0")
+    }
+
+    @Test func usageErrorsAre64() throws {
+        expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--size", "big"]), status: 64, mentioning: "--size")
+        expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--param", "opacity"]), status: 64, mentioning: "NAME=VALUE")
+        expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--param", "wobble=1"]), status: 64, mentioning: "no parameter 'wobble'")
+        expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--color", "blurple"]), status: 64, mentioning: "blurple")
+    }
+
+    @Test func statsPrintPerEventTimes() throws {
+        let out = TestEnvironment.scratchDirectory("stats").appendingPathComponent("s.png").path
+        let r = try bristle(["render", Self.hello, "-o", out, "--stats"])
+        #expect(r.status == 0)
+        #expect(r.stderr.range(of: #"\d+ events: p50 [0-9.]+ us, p99 [0-9.]+ us per event"#, options: .regularExpression) != nil, "\(r.stderr)")
+    }
+
+    @Test func inspectShowsDescriptorAndParameters() throws {
+        let text = try bristle(["inspect", TestEnvironment.plugin("BristlePencil")])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("org.bristle.pencil"))
+        #expect(text.stdout.contains("capabilities: continuous, wants-predicted, deterministic"))
+        #expect(text.stdout.contains("opacity"))
+        let json = try bristle(["inspect", "org.bristle.pencil", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        let brushes = object["brushes"] as! [[String: Any]]
+        #expect(brushes.first?["id"] as? String == "org.bristle.pencil")
+        let parameters = brushes.first?["parameters"] as! [[String: Any]]
+        #expect(parameters.map { $0["id"] as! String } == ["opacity", "pressure-width", "min-width"])
+        #expect(parameters[1]["type"] as? String == "bool")
+    }
+
+    @Test func inspectOfABrokenFileIs69WithTheReason() throws {
+        let plugin = try CCompiler.buildFixture("broken", defines: ["-DNULL_NAME"])
+        expectCleanError(try bristle(["inspect", plugin]), status: 69, mentioning: "descriptor[0].name")
+    }
+
+    @Test func listFindsTheReferenceBrushesAndReportsClashes() throws {
+        let a = TestEnvironment.scratchDirectory("list-a"), b = TestEnvironment.scratchDirectory("list-b")
+        let source = TestEnvironment.fixture("brushes/broken.c").path
+        try CCompiler.build(source, output: a.appendingPathComponent("libone.so").path)
+        try CCompiler.build(source, output: b.appendingPathComponent("libtwo.so").path)
+        let r = try bristle(["list"], environment: ["BRISTLE_PATH": "\(a.path):\(b.path)"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("org.bristle.pencil"))
+        #expect(r.stdout.contains("test.broken: using \(a.path)/libone.so, ignoring \(b.path)/libtwo.so"))
+        let json = try bristle(["list", "--json"], environment: ["BRISTLE_PATH": "\(a.path):\(b.path)"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as! [String: Any]
+        #expect((object["clashes"] as! [[String: Any]]).count == 1)
+        let search = (object["searchPath"] as! [[String: Any]]).map { $0["path"] as! String }
+        #expect(search.prefix(3) == [a.path, b.path, TestEnvironment.productsDirectory.path])
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try bristle(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("render") && help.stdout.contains("inspect") && help.stdout.contains("list"))
+        #expect(try bristle(["--version"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == BrushHost.version)
+    }
+}

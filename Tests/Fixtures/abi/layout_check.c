@@ -1,0 +1,52 @@
+/*
+ * Pins the v1 ABI layout (x86-64 / aarch64 LP64): compiled by the tests as C99 and as C++17 with
+ * every warning an error. A change here is an ABI break: it needs a new major version.
+ */
+#include <bristle/bristle.h>
+
+#ifdef __cplusplus
+#define BRISTLE_STATIC_ASSERT(c, m) static_assert(c, m)
+#else
+#define BRISTLE_STATIC_ASSERT(c, m) _Static_assert(c, m)
+#endif
+
+BRISTLE_STATIC_ASSERT(sizeof(bristle_version_t) == 12, "version");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_rect_t) == 16, "rect");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_color_t) == 16, "color");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_sample_t) == 88, "sample");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_sample_t, t) == 8, "sample.t");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_sample_t, pressure) == 32, "sample.pressure");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_sample_t, pointer_id) == 84, "sample.pointer_id");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_stroke_context_t) == 56, "stroke context");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_stroke_context_t, seed) == 32, "context.seed");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_target_t) == 56, "target");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_target_t, base) == 16, "target.base");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_target_t, services) == 48, "target.services");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_paint_t) == 28, "paint");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_segment_t) == 56, "segment");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_mask_t) == 24, "mask");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_services_t) == 64, "services");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_host_t) == 72, "host");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_descriptor_t) == 72, "descriptor");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_descriptor_t, id) == 24, "descriptor.id");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_brush_t) == 96, "brush");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_brush_t, draw) == 88, "brush.draw");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_brush_factory_t) == 32, "factory");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_entry_t) == 40, "entry");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_param_info_t) == 88, "param info");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_params_t) == 56, "params");
+
+/* The struct-size macro: a writer that stops before `twist` does not have it. */
+int bristle_layout_check_has_field(void);
+int bristle_layout_check_has_field(void) {
+    bristle_sample_t s;
+    s.struct_size = (uint32_t)offsetof(bristle_sample_t, twist);
+    if (BRISTLE_HAS_FIELD(&s, bristle_sample_t, twist)) return 1;
+    s.struct_size = (uint32_t)sizeof s;
+    if (!BRISTLE_HAS_FIELD(&s, bristle_sample_t, pointer_id)) return 2;
+    {
+        bristle_version_t v = BRISTLE_VERSION_INIT;
+        if (!BRISTLE_VERSION_IS_COMPATIBLE(v)) return 3;
+    }
+    return 0;
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian/Ubuntu machine lacks to build Bristle: libpng (the system PNG
+# library, found through pkg-config), a C compiler and binutils (tests build C plugins with cc
+# and read their symbols with nm). Swift itself must already be installed.
+set -euo pipefail
+
+missing=()
+pkg-config --exists libpng 2>/dev/null || missing+=(libpng-dev pkg-config)
+command -v cc >/dev/null 2>&1 || missing+=(gcc)
+command -v c++ >/dev/null 2>&1 || missing+=(g++)
+command -v nm >/dev/null 2>&1 || missing+=(binutils)
+
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "ensure-deps: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+command -v swift >/dev/null 2>&1 || { echo "ensure-deps: swift is not on PATH (Swift 6.x is required)" >&2; exit 1; }
