@@ -204,9 +204,16 @@ import Testing
         #expect(throws: SessionError.badCanvasSize(width: 65536, height: 65536)) { _ = try DrawingSession(width: 65536, height: 65536) }
     }
 
-    @Test func strokeSeedsDifferPerStroke() {
-        let a = DrawingSession.strokeSeed(7, 1), b = DrawingSession.strokeSeed(7, 2)
-        #expect(a != b)
-        #expect(DrawingSession.strokeSeed(7, 1) == a)
+    @Test func eachStrokeGetsItsSeedInTheContext() throws {
+        let s = try session("test.probe.continuous")
+        s.seed = 7
+        try s.begin(sample(1, 1), device: pen)
+        try s.end(sample(1, 1))
+        let first = DrawingSession.strokeSeed(7, 1), second = DrawingSession.strokeSeed(7, 2)
+        #expect(first != second)
+        #expect(s.brush!.value(of: "seed-low") == Double(first & 0xffff_ffff))
+        try s.begin(sample(1, 1), device: pen)
+        try s.end(sample(1, 1))
+        #expect(s.brush!.value(of: "seed-low") == Double(second & 0xffff_ffff))
     }
 }

@@ -32,7 +32,7 @@ typedef struct probe {
     int pending_count;
     double predicted[64][2];
     int predicted_count;
-    double fail_on, ticks, last_t, last_dt, draws_committed, draws_preview;
+    double fail_on, ticks, last_t, last_dt, draws_committed, draws_preview, seed_low;
 } probe;
 
 static probe *P(const bristle_brush_t *b) { return (probe *)b->brush_data; }
@@ -91,6 +91,7 @@ static bristle_status_t begin(const bristle_brush_t *b, const bristle_stroke_con
     if (c->struct_size < sizeof(bristle_stroke_context_t) || s->struct_size < sizeof(bristle_sample_t))
         return BRISTLE_BAD_STATE;
     p->context = *c;
+    p->seed_low = (double)(c->seed & 0xffffffffu);
     p->in_stroke = 1;
     p->ended = 0;
     p->has_predicted = 0;
@@ -227,6 +228,8 @@ static const bristle_param_info_t infos[] = {
     NUM("last-dt", "Last tick dt"),
     NUM("draws-committed", "Committed draws"),
     NUM("draws-preview", "Preview draws"),
+    {sizeof(bristle_param_info_t), BRISTLE_PARAM_FLOAT, "seed-low", "Seed", "Low 32 bits of the last stroke seed.", "",
+     0, 4294967295.0, 0, NULL, {0, 0, 0, 0}},
 };
 #define INFO_COUNT (sizeof infos / sizeof infos[0])
 
@@ -238,6 +241,7 @@ static double *slot(probe *p, const char *id) {
     if (!strcmp(id, "last-dt")) return &p->last_dt;
     if (!strcmp(id, "draws-committed")) return &p->draws_committed;
     if (!strcmp(id, "draws-preview")) return &p->draws_preview;
+    if (!strcmp(id, "seed-low")) return &p->seed_low;
     return NULL;
 }
 static uint32_t pcount(const bristle_brush_t *b) { (void)b; return (uint32_t)INFO_COUNT; }

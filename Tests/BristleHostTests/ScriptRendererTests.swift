@@ -1,0 +1,117 @@
+import BristleHost
+import BristleTestSupport
+import Foundation
+import Testing
+
+/// Scripts played through real brushes: backgrounds, actions, overrides and their errors.
+@Suite struct ScriptRendererTests {
+    private func options() -> RenderOptions {
+        var o = RenderOptions()
+        o.searchDirectories = [TestEnvironment.productsDirectory.path]
+        return o
+    }
+
+    private func script(_ json: String, in dir: URL) throws -> StrokeScript {
+        let path = dir.appendingPathComponent("script.json").path
+        try json.write(toFile: path, atomically: true, encoding: .utf8)
+        return try ScriptRenderer.loadScript(path: path)
+    }
+
+    @Test func imageBackgroundIsResolvedBesideTheScriptTiledAndFlattenedUnderTheDrawing() throws {
+        let dir = TestEnvironment.scratchDirectory("background")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("art"), withIntermediateDirectories: true)
+        // A 2x1 image: red then half-transparent green (straight alpha).
+        try PNGCodec.write(rgba: [255, 0, 0, 255, 0, 255, 0, 128], width: 2, height: 1, strideBytes: 8,
+                           to: dir.appendingPathComponent("art/bg.png").path)
+        let s = try script("""
+            {"canvas": {"width": 6, "height": 3, "background": "art/bg.png"},
+             "actions": [{"brush": {"id": "org.bristle.pencil", "color": "#0000ff", "width": 3}},
+                         {"stroke": {"events": [{"x": 4.5, "y": 1.5}]}}]}
+            """, in: dir)
+        let session = try ScriptRenderer(options: options()).render(s)
+        let pixels = session.flattenedPixels(transparent: false)
+        func px(_ x: Int, _ y: Int) -> [UInt8] { Array(pixels[(y * 6 + x) * 4..<(y * 6 + x) * 4 + 4]) }
+        #expect(px(0, 0) == [255, 0, 0, 255])
+        #expect(px(2, 0) == [255, 0, 0, 255], "tiled every 2 pixels")
+        #expect(px(1, 0) == [0, 255, 0, 128], "the image's own transparency is kept")
+        #expect(px(4, 1) == [0, 0, 255, 255], "the dot covers its centre pixel over the image")
+        #expect(px(1, 2) == [0, 255, 0, 128], "tiled down the rows too")
+        let transparent = session.flattenedPixels(transparent: true)
+        #expect(Array(transparent[0..<4]) == [0, 0, 0, 0], "--transparent leaves the background out")
+    }
+
+    @Test func missingBackgroundImageIsNotFoundAndNamesIt() throws {
+        let dir = TestEnvironment.scratchDirectory("nobg")
+        let s = try script(#"{"canvas": {"background": "nothere.png"}, "actions": []}"#, in: dir)
+        #expect {
+            _ = try ScriptRenderer(options: options()).render(s)
+        } throws: { error in
+            let e = error as! RenderError
+            return e.exitStatus == 66 && e.description.contains(dir.appendingPathComponent("nothere.png").path)
+        }
+    }
+
+    @Test func clearEmptiesTheCanvas() throws {
+        let dir = TestEnvironment.scratchDirectory("clear")
+        let s = try script("""
+            {"canvas": {"width": 20, "height": 20},
+             "actions": [{"stroke": {"events": [{"x": 5, "y": 5}, {"x": 15, "y": 15}]}},
+                         {"clear": true},
+                         {"stroke": {"events": [{"x": 2, "y": 18}]}}]}
+            """, in: dir)
+        let session = try ScriptRenderer(options: options()).render(s)
+        let c = session.committed
+        #expect(c.pixels[10 * c.strideBytes + 10 * 4 + 3] == 0, "the first stroke is gone")
+        #expect(c.pixels[18 * c.strideBytes + 2 * 4 + 3] > 0, "the stroke after clear is there")
+        #expect(c.hasSamePixels(as: session.base))
+    }
+
+    @Test func brushFlagSkipsScriptParametersItDoesNotHave() throws {
+        let dir = TestEnvironment.scratchDirectory("override")
+        let probe = try CCompiler.buildFixture("probe")
+        let s = try script("""
+            {"actions": [{"brush": {"id": "org.bristle.pencil", "params": {"opacity": 0.5}}},
+                         {"stroke": {"events": [{"x": 5, "y": 5}]}}]}
+            """, in: dir)
+        var o = options()
+        o.brush = "org.bristle.pencil"
+        o.canvasSize = (16, 16)
+        #expect(try ScriptRenderer(options: o).render(s).width == 16)
+        o.brush = probe
+        #expect {
+            _ = try ScriptRenderer(options: o).render(s)
+        } throws: { error in
+            // The probe library holds two brushes, so a path alone is ambiguous.
+            guard case .brush(.ambiguousLibrary(_, let ids)) = error as! RenderError else { return false }
+            return ids == ["test.probe.continuous", "test.probe.shape"]
+        }
+        let renderer = ScriptRenderer(options: {
+            var x = options(); x.searchDirectories = [URL(fileURLWithPath: probe).deletingLastPathComponent().path]
+            x.brush = "test.probe.continuous"; x.canvasSize = (16, 16); return x
+        }())
+        _ = try renderer.render(s)
+        #expect(renderer.stats.skippedParameters == ["opacity"])
+    }
+
+    @Test func undoIsReportedAsNotSupportedWithItsLocation() throws {
+        let dir = TestEnvironment.scratchDirectory("undo")
+        let s = try script("{\"actions\": [\n  {\"redo\": 2}]}", in: dir)
+        #expect {
+            _ = try ScriptRenderer(options: options()).render(s)
+        } throws: { error in
+            guard case .unsupported(let file, let line, let column, let what) = error as! RenderError else { return false }
+            return file.hasSuffix("script.json") && line == 2 && column == 3 && what == "redo"
+        }
+    }
+
+    @Test func renderingTwiceGivesTheSamePixels() throws {
+        let dir = TestEnvironment.scratchDirectory("seed")
+        let s = try script(#"{"canvas": {"width": 40, "height": 40}, "actions": [{"stroke": {"events": [{"x": 5, "y": 5}, {"x": 35, "y": 30, "pressure": 0.3}]}}]}"#, in: dir)
+        var o = options()
+        o.seed = 42
+        let a = try ScriptRenderer(options: o).render(s).committed.packedPixels()
+        let b = try ScriptRenderer(options: o).render(s).committed.packedPixels()
+        #expect(a == b)
+        #expect(a.contains { $0 != 0 })
+    }
+}
