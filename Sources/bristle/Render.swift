@@ -49,8 +49,8 @@ struct Render: ParsableCommand {
     var stats = false
 
     func validate() throws {
-        if let width, !(width.isFinite && width > 0) {
-            throw ValidationError("--width must be a positive number, not \(width)")
+        if let width, !(width > 0 && width <= DrawingSession.maximumStrokeWidth) {
+            throw ValidationError("--width must be a number of points in (0, \(Int(DrawingSession.maximumStrokeWidth))], not \(width)")
         }
         if let size, CLIParsing.size(size) == nil {
             throw ValidationError("--size must look like 640x480 (each side 1...\(Layer.maximumSide)), not '\(size)'")

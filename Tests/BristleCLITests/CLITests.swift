@@ -113,6 +113,7 @@ import Testing
         expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--param", "opacity"]), status: 64, mentioning: "NAME=VALUE")
         expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--param", "wobble=1"]), status: 64, mentioning: "no parameter 'wobble'")
         expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--color", "blurple"]), status: 64, mentioning: "blurple")
+        expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--width", "1e300"]), status: 64, mentioning: "(0, 10000]")
     }
 
     @Test func statsPrintPerEventTimes() throws {

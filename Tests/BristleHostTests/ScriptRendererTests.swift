@@ -104,6 +104,18 @@ import Testing
         }
     }
 
+    @Test func absurdBrushWidthIsALocatedError() throws {
+        let dir = TestEnvironment.scratchDirectory("width")
+        let path = dir.appendingPathComponent("script.json").path
+        try #"{"actions": [{"brush": {"width": 1e30}}]}"#.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try ScriptRenderer.loadScript(path: path)
+        } throws: { error in
+            let e = error as! RenderError
+            return e.exitStatus == 65 && e.description.contains("script.json:1:34") && e.description.contains("(0, 10000]")
+        }
+    }
+
     @Test func renderingTwiceGivesTheSamePixels() throws {
         let dir = TestEnvironment.scratchDirectory("seed")
         let s = try script(#"{"canvas": {"width": 40, "height": 40}, "actions": [{"stroke": {"events": [{"x": 5, "y": 5}, {"x": 35, "y": 30, "pressure": 0.3}]}}]}"#, in: dir)

@@ -502,7 +502,7 @@ struct StrokeScriptErrorTests {
                   json: "{\"actions\": [{\"brush\": {\"color\": \"#12345\"}}]}",
                   line: 1, column: 34, message: "actions[0].brush.color: expected a colour, found the string \"#12345\": expected 3, 4, 6 or 8 hex digits after '#' but found 5"),
         ErrorCase(name: "zero brush width", json: "{\"actions\": [{\"brush\": {\"width\": 0}}]}",
-                  line: 1, column: 34, message: "actions[0].brush.width: expected a number > 0, found 0"),
+                  line: 1, column: 34, message: "actions[0].brush.width: expected a number of points in (0, 10000], found 0"),
         ErrorCase(name: "bad param value", json: "{\"actions\": [{\"brush\": {\"params\": {\"my param\": [1]}}}]}",
                   line: 1, column: 48, message: "actions[0].brush.params[\"my param\"]: expected a number, true, false or a string, found an array"),
         ErrorCase(name: "empty brush id", json: "{\"actions\": [{\"brush\": {\"id\": \"\"}}]}",

@@ -200,7 +200,7 @@ struct StrokeScriptDecoder {
             case "color":
                 spec.color = try color(m.value, p)
             case "width":
-                spec.width = try number(m.value, p, .positive, hint: { _ in "the brush width is in points; the canvas scale turns points into pixels" })
+                spec.width = try number(m.value, p, .strokeWidth, hint: { _ in "the brush width is in points; the canvas scale turns points into pixels" })
             case "params":
                 let params = try object(m.value, p, "an object of brush parameters, like {\"grain\": 0.5}")
                 for param in params {
@@ -385,6 +385,9 @@ struct StrokeScriptDecoder {
                                          text: "a number of radians in [0, 2π) (2π ≈ 6.2832)")
         static let nonNegative = NumberRange(contains: { $0 >= 0 }, text: "a number >= 0")
         static let positive = NumberRange(contains: { $0 > 0 }, text: "a number > 0")
+        static let strokeWidth = NumberRange(
+            contains: { $0 > 0 && $0 <= DrawingSession.maximumStrokeWidth },
+            text: "a number of points in (0, \(Int(DrawingSession.maximumStrokeWidth))]")
     }
 
     func number(_ value: JSONValue, _ path: String, _ range: NumberRange,

@@ -32,6 +32,9 @@ public final class DrawingSession {
     public var color: RGBAColor = .black
     /// The user's width for the next stroke, in points.
     public var strokeWidth: Double = 4
+    /// The widest stroke the host accepts, in points. Wider is taken as a mistake (a brush
+    /// would draw nothing sensible) and refused with an error rather than a blank image.
+    public static let maximumStrokeWidth = 10_000.0
     /// The session seed; stroke `n` gets `Self.strokeSeed(seed, n)`.
     public var seed: UInt64 = 0
     /// The tick clock's rate in Hz.
@@ -127,9 +130,10 @@ public final class DrawingSession {
                       predicted: [bristle_sample_t] = []) throws(SessionError) {
         guard stroke == nil else { throw .outOfOrder("begin during a stroke") }
         guard let brush else { throw .noBrush }
-        guard strokeWidth.isFinite, strokeWidth > 0 else {
-            throw .brushFailed(.badParameterValue(brush: brush.descriptor.id, name: "width",
-                                                  value: String(strokeWidth), expected: "a positive number"))
+        guard strokeWidth.isFinite, strokeWidth > 0, strokeWidth <= Self.maximumStrokeWidth else {
+            throw .brushFailed(.badParameterValue(
+                brush: brush.descriptor.id, name: "width", value: String(strokeWidth),
+                expected: "a number of points in (0, \(Int(Self.maximumStrokeWidth))]"))
         }
         strokeCount += 1
         fillContext(device: device)
