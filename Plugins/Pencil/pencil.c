@@ -3,7 +3,7 @@
  *
  * Continuous: after every event it draws the new segments (previous sample -> new sample,
  * round caps) into the committed layer. The width is the user's width times the canvas scale,
- * modulated by pressure when the sample has pressure. Opacity is per stroke: segment coverage
+ * modulated by pressure when the device has pressure: factor min-width + (1 - min-width) * p. Opacity is per stroke: segment coverage
  * accumulates with max into a canvas-sized mask, and the mask is composited once over the
  * pre-stroke pixels (target->base) inside the dirty rectangle, so a 50 % stroke stays 50 %
  * where its segments overlap. Predicted samples extend a second mask drawn into the preview.
@@ -31,6 +31,7 @@ typedef struct pencil_state {
     bristle_stroke_context_t context;
     int in_stroke;
     double last_x, last_y, last_w;
+    double last_pressure; /* the last measured pressure of this stroke */
 
     /* Segments received but not yet drawn into committed. */
     bristle_segment_t *pending;
@@ -74,14 +75,23 @@ static pencil_state *state_of(const bristle_brush_t *brush) {
     return (pencil_state *)brush->brush_data;
 }
 
-/* The diameter in pixels for a sample. */
-static double width_for(const pencil_state *p, const bristle_sample_t *s) {
+/* The diameter in pixels for a sample. When the device has pressure, a sample without it
+ * (rare, but legal) reuses the last measured pressure of the stroke; predicted samples never
+ * change that memory. The width is clamped to twice the canvas diagonal: wider covers the same
+ * pixels and keeps the geometry finite. */
+static double width_for(pencil_state *p, const bristle_sample_t *s) {
     double w = (double)p->context.width * (double)p->context.scale;
-    if (p->pressure_width != 0 && (s->flags & BRISTLE_SAMPLE_HAS_PRESSURE)) {
-        double f = p->min_width + (1 - p->min_width) * clamp01(s->pressure);
-        w *= f;
+    double limit = 2 * hypot((double)p->context.canvas_width, (double)p->context.canvas_height) + 2;
+    if (p->pressure_width != 0 && (p->context.device_flags & BRISTLE_SAMPLE_HAS_PRESSURE)) {
+        double pressure = p->last_pressure;
+        if (s->flags & BRISTLE_SAMPLE_HAS_PRESSURE) {
+            pressure = clamp01(s->pressure);
+            if (!(s->flags & BRISTLE_SAMPLE_PREDICTED)) p->last_pressure = pressure;
+        }
+        w *= p->min_width + (1 - p->min_width) * pressure;
     }
-    return (w == w && w > 0) ? w : 0;
+    if (!(w > 0)) return 0;
+    return w < limit ? w : limit;
 }
 
 static int usable(const bristle_sample_t *s) {
@@ -169,6 +179,7 @@ static bristle_status_t pencil_begin(const bristle_brush_t *brush,
            context->struct_size < sizeof p->context ? context->struct_size : sizeof p->context);
     if (!ensure_masks(p, context->canvas_width, context->canvas_height)) return BRISTLE_FAILED;
     p->in_stroke = 1;
+    p->last_pressure = 0.5; /* Pointer Events' pressure of a pressed button without a sensor */
     if (!usable(sample)) {
         p->last_w = -1; /* no position yet: the first usable sample starts the line */
         return BRISTLE_OK;

@@ -15,7 +15,7 @@ struct Render: ParsableCommand {
     @Argument(help: "The stroke script (docs/stroke-format.md).")
     var input: String
 
-    @Option(name: .shortAndLong, help: "The PNG to write.")
+    @Option(name: .shortAndLong, help: "The PNG to write; - writes to standard output.")
     var output: String
 
     @Option(help: ArgumentHelp("A brush id, or the path of a plugin .so holding one brush.", valueName: "ID|PATH"))
@@ -58,6 +58,9 @@ struct Render: ParsableCommand {
         if let color, (try? RGBAColor(parsing: color)) == nil {
             throw ValidationError("--color '\(color)' is not a colour; use #rrggbb, #rrggbbaa or a CSS name")
         }
+        if let background, (try? RGBAColor(parsing: background)) == nil, !background.lowercased().hasSuffix(".png") {
+            throw ValidationError("--background '\(background)' is neither a colour (#rrggbb, a CSS name, rgb()) nor a .png image")
+        }
         for p in parameters where CLIParsing.assignment(p) == nil {
             throw ValidationError("--param must look like NAME=VALUE, not '\(p)'")
         }
@@ -75,6 +78,9 @@ struct Render: ParsableCommand {
         options.seed = seed
         options.measureEvents = stats
 
+        // A file-size limit (ulimit -f) must fail the write with EFBIG, reported as an I/O
+        // error, instead of killing the process half-way through the temporary file.
+        signal(SIGXFSZ, SIG_IGN)
         let renderer = ScriptRenderer(options: options)
         do {
             let script = try ScriptRenderer.loadScript(path: input)

@@ -39,16 +39,61 @@ import Testing
 
     @Test func flagsOverrideTheFile() throws {
         let dir = TestEnvironment.scratchDirectory("override")
-        let a = dir.appendingPathComponent("a.png").path, b = dir.appendingPathComponent("b.png").path
-        #expect(try bristle(["render", Self.hello, "-o", a]).status == 0)
-        let r = try bristle(["render", Self.hello, "-o", b, "--color", "rebeccapurple", "--width", "3",
-                             "--size", "200x100", "--background", "#000000", "--param", "opacity=0.5",
-                             "--brush", TestEnvironment.plugin("BristlePencil"), "--seed", "9"])
+        let sizeOnly = dir.appendingPathComponent("a.png").path, all = dir.appendingPathComponent("b.png").path
+        let thin = dir.appendingPathComponent("c.png").path
+        #expect(try bristle(["render", Self.hello, "-o", sizeOnly, "--size", "200x100"]).status == 0)
+        let r = try bristle(["render", Self.hello, "-o", all, "--size", "200x100", "--color", "#00ff00",
+                             "--background", "#000000", "--param", "opacity=0.5", "--param", "pressure-width=false",
+                             "--brush", TestEnvironment.plugin("BristlePencil")])
         #expect(r.status == 0, "\(r.stderr)")
-        let image = try PNGCodec.read(path: b)
+        let image = try PNGCodec.read(path: all)
         #expect(image.width == 200 && image.height == 100)
-        #expect(Array(image.pixels[0..<4]) == [0, 0, 0, 255], "the background flag replaced white")
-        #expect(image.pixels != (try PNGCodec.read(path: a)).pixels)
+        #expect(Array(image.pixels[0..<4]) == [0, 0, 0, 255], "--background replaced white")
+        // Only the overridden colour shows: half-opacity green over black, nowhere brighter.
+        let greens = stride(from: 0, to: image.pixels.count, by: 4).map { image.pixels[$0 + 1] }
+        #expect(greens.max() == 128, "--color and --param opacity=0.5 applied: \(greens.max()!)")
+        #expect(stride(from: 0, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 0 && image.pixels[$0 + 2] == 0 })
+        #expect(differingBytes(image.pixels, try PNGCodec.read(path: sizeOnly).pixels) > 0)
+        // --width changes how much is covered.
+        #expect(try bristle(["render", Self.hello, "-o", thin, "--size", "200x100", "--width", "1"]).status == 0)
+        func ink(_ path: String) throws -> Int {
+            let p = try PNGCodec.read(path: path).pixels
+            return stride(from: 0, to: p.count, by: 4).filter { p[$0] < 250 }.count
+        }
+        #expect(try ink(thin) * 3 < ink(sizeOnly), "a 1-point width covers far less than the script's 6 and 14")
+    }
+
+    @Test func writesToStandardOutput() throws {
+        let r = try bristle(["render", Self.hello, "-o", "-"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.utf8.count > 100)
+        #expect(r.stdout.contains("PNG") && r.stdout.contains("IHDR") && r.stdout.contains("IEND"))
+    }
+
+    @Test func fileSizeLimitIsAnIOErrorWithNoFileLeft() throws {
+        let dir = TestEnvironment.scratchDirectory("fsize")
+        let out = dir.appendingPathComponent("big.png").path
+        let r = try ProcessResult.run("/bin/sh", ["-c", "ulimit -f 2; exec \"$0\" render \"$1\" -o \"$2\" --size 800x600",
+                                                  TestEnvironment.bristleExecutable.path, Self.hello, out])
+        expectCleanError(r, status: 74, mentioning: out)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "no output and no temporary file")
+    }
+
+    @Test func scriptErrorsAreLocatedAndPrintOneHint() throws {
+        let dir = TestEnvironment.scratchDirectory("script-errors")
+        let input = dir.appendingPathComponent("p.json").path
+        try "{\"actions\": [\n  {\"brush\": {\"params\": {\"wobble\": 1}}},\n  {\"stroke\": {\"events\": [{\"x\": 1, \"y\": 1}]}}]}"
+            .write(toFile: input, atomically: true, encoding: .utf8)
+        let r = try bristle(["render", input, "-o", dir.appendingPathComponent("x.png").path])
+        expectCleanError(r, status: 65, mentioning: "\(input):2:35: brush 'org.bristle.pencil' has no parameter 'wobble'")
+        let typo = dir.appendingPathComponent("t.json").path
+        try #"{"actions": [{"stroke": {"events": [{"x": 1, "y": 1, "presure": 1}]}}]}"#.write(toFile: typo, atomically: true, encoding: .utf8)
+        let t = try bristle(["render", typo, "-o", dir.appendingPathComponent("y.png").path])
+        expectCleanError(t, status: 65, mentioning: "unknown key \"presure\"")
+        #expect(t.stderr.components(separatedBy: "hint").count == 2, "exactly one hint: \(t.stderr)")
+        let id = dir.appendingPathComponent("i.json").path
+        try #"{"actions": [{"brush": {"id": "org.example.none"}}]}"#.write(toFile: id, atomically: true, encoding: .utf8)
+        expectCleanError(try bristle(["render", id, "-o", "/tmp/never.png"]), status: 66, mentioning: "i.json:1:31: no brush with id 'org.example.none'")
     }
 
     @Test func transparentOutputHasNoBackground() throws {
@@ -114,6 +159,7 @@ import Testing
         expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--param", "wobble=1"]), status: 64, mentioning: "no parameter 'wobble'")
         expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--color", "blurple"]), status: 64, mentioning: "blurple")
         expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--width", "1e300"]), status: 64, mentioning: "(0, 10000]")
+        expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--background", "rgb(999, 0, 0)"]), status: 64, mentioning: "neither a colour")
     }
 
     @Test func statsPrintPerEventTimes() throws {
@@ -142,6 +188,8 @@ import Testing
     @Test func inspectOfABrokenFileIs69WithTheReason() throws {
         let plugin = try CCompiler.buildFixture("broken", defines: ["-DNULL_NAME"])
         expectCleanError(try bristle(["inspect", plugin]), status: 69, mentioning: "descriptor[0].name")
+        let hostile = try CCompiler.buildFixture("broken", defines: ["-DBAD_PARAM_RANGE"])
+        expectCleanError(try bristle(["inspect", hostile, "--json"]), status: 69, mentioning: "within ±2^53")
     }
 
     @Test func listFindsTheReferenceBrushesAndReportsClashes() throws {

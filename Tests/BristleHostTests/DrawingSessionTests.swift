@@ -173,6 +173,48 @@ import Testing
         #expect(differingBytes(s.committed.packedPixels(), before) == 0)
     }
 
+    @Test func failingPredictedOrEndedRollsTheStrokeBack() throws {
+        let s = try session("test.probe.continuous")
+        try s.begin(sample(5, 5), device: pen)
+        try s.end(sample(5, 5))
+        let before = s.committed.packedPixels()
+        try s.brush!.setParameter("fail-on", text: "predicted")
+        try s.begin(sample(20, 20), device: pen)
+        #expect(throws: SessionError.self) {
+            try s.move([self.sample(30, 20)], predicted: [self.sample(40, 40, predicted: true)])
+        }
+        #expect(!s.isInStroke)
+        #expect(differingBytes(s.committed.packedPixels(), before) == 0)
+        #expect(s.preview.hasSamePixels(as: s.committed))
+        try s.brush!.setParameter("fail-on", text: "ended")
+        try s.begin(sample(20, 30), device: pen)
+        try s.move([sample(30, 30)])
+        #expect {
+            try s.end(self.sample(30, 30))
+        } throws: { error in
+            guard case .brushFailed(.hookFailed(_, let hook, _)) = error as! SessionError else { return false }
+            return hook == "ended"
+        }
+        #expect(differingBytes(s.committed.packedPixels(), before) == 0)
+        #expect(s.base.hasSamePixels(as: s.committed))
+    }
+
+    @Test func overEstimatedDirtyRectanglesStillRollBack() throws {
+        // A dirty rectangle reaching INT32_MAX is a legal over-estimate: it must be clipped,
+        // not wrap around to empty (which would make cancel restore nothing).
+        let s = try session("test.probe.continuous")
+        try s.brush!.setParameter("huge-dirty", value: 1)
+        try s.begin(sample(5, 5), device: pen)
+        try s.end(sample(5, 5))
+        let before = s.committed.packedPixels()
+        #expect(s.base.hasSamePixels(as: s.committed))
+        try s.begin(sample(20, 20), device: pen)
+        try s.move([sample(30, 25)])
+        s.cancel()
+        #expect(differingBytes(s.committed.packedPixels(), before) == 0)
+        #expect(s.preview.hasSamePixels(as: s.committed))
+    }
+
     @Test func outOfOrderCallsAreRefused() throws {
         let s = try session("test.probe.continuous")
         #expect(throws: SessionError.outOfOrder("moved outside a stroke")) { try s.move([self.sample(1, 1)]) }

@@ -87,6 +87,15 @@ import Testing
         #expect(abs(inkArea(none.committed) - heavyArea) < 0.01, "no pressure flag means full width")
     }
 
+    @Test func aSampleWithoutPressureReusesTheStrokesLastPressure() throws {
+        let s = try session()
+        let device = DrawingSession.Device(flags: BRISTLE_SAMPLE_HAS_PRESSURE, pointerType: BRISTLE_POINTER_PEN)
+        try s.begin(sample(20, 40, pressure: 0.2), device: device)
+        try s.move([sample(60, 40)])  // no pressure: keeps 0.2, not full width
+        try s.end(sample(100, 40, pressure: 0.2))
+        #expect(abs(inkArea(s.committed) - (80 * 4 + .pi * 4)) < 2, "\(inkArea(s.committed))")
+    }
+
     @Test func aTapIsADot() throws {
         let s = try session()
         try draw(s, [(40, 40)])

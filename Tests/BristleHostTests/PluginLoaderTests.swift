@@ -160,6 +160,16 @@ import Testing
         }
     }
 
+    @Test func parameterRangeBeyondWholeNumbersIsRefusedNotATrap() throws {
+        let library = try PluginLoader.load(path: try CCompiler.buildFixture("broken", defines: ["-DBAD_PARAM_RANGE"]))
+        #expect {
+            _ = try Brush(id: "test.broken", library: library, host: BrushHost())
+        } throws: { error in
+            guard case .malformedInstance(_, _, let field, let reason) = error as! BrushError else { return false }
+            return field == "parameter" && reason.contains("'n'") && reason.contains("2^53")
+        }
+    }
+
     @Test func createWithUnknownIdIsAnError() throws {
         let library = try PluginLoader.load(path: try CCompiler.buildFixture("broken"))
         #expect(throws: BrushError.unknownBrush(id: "test.broken2", searched: [library.path])) {

@@ -529,9 +529,10 @@ typedef struct bristle_brush bristle_brush_t;
  * sets BRISTLE_BRUSH_WANTS_TICKS. The host refuses an instance that breaks this rule.
  *
  * Stroke hooks return BRISTLE_OK, or a status the host reports. A failing stroke hook makes
- * the host abandon the stroke: it restores the committed layer (discarding what a failing
- * `draw` changed) and calls `cancelled`, except when the failure is `ended` itself or the draw
- * after it, since the brush is already idle then. A brush clamps bad input (NaN, huge
+ * the host abandon the stroke: it restores the committed layer inside every rectangle the
+ * stroke's draws reported (including the failing draw's `*dirty`, so a failing draw must still
+ * report what it changed) and calls `cancelled`, except when the failure is `ended` itself or
+ * the draw after it, since the brush is already idle then. A brush clamps bad input (NaN, huge
  * coordinates, pressure out of range) and draws something sensible instead of failing.
  */
 struct bristle_brush {
@@ -646,7 +647,9 @@ typedef struct bristle_entry {
     bool (*init)(const char *plugin_path);
 
     /** Balances one successful init. After the last one, the factory and descriptors may be
-     *  released; the library itself stays mapped. [load] */
+     *  released; the library itself stays mapped. A host calls it when it gives up on a
+     *  library after init (e.g. a malformed descriptor); a host that keeps using a library
+     *  may leave it initialised until the process ends and never call deinit. [load] */
     void (*deinit)(void);
 
     /** Returns the factory with this id (BRISTLE_BRUSH_FACTORY_ID), or NULL for ids the

@@ -22,26 +22,36 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
     /// True when the rectangle covers no pixel.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
-    /// One past the last column.
-    public var maxX: Int32 { x &+ width }
-    /// One past the last row.
-    public var maxY: Int32 { y &+ height }
+    /// One past the last column. Computed in 64 bits: a rectangle reaching past `Int32.max`
+    /// (a brush may over-estimate its dirty rectangle) never wraps around.
+    public var maxX: Int64 { Int64(x) + Int64(width) }
+    /// One past the last row, in 64 bits like ``maxX``.
+    public var maxY: Int64 { Int64(y) + Int64(height) }
 
-    /// The smallest rectangle containing both; an empty operand is ignored.
+    /// A rectangle from 64-bit edges, saturated to the `Int32` range.
+    private static func edges(_ x0: Int64, _ y0: Int64, _ x1: Int64, _ y1: Int64) -> PixelRect {
+        func clamp(_ v: Int64) -> Int64 { Swift.min(Swift.max(v, Int64(Int32.min)), Int64(Int32.max)) }
+        let cx0 = clamp(x0), cy0 = clamp(y0)
+        return PixelRect(x: Int32(cx0), y: Int32(cy0), width: Int32(clamp(clamp(x1) - cx0)),
+                         height: Int32(clamp(clamp(y1) - cy0)))
+    }
+
+    /// The smallest rectangle containing both (saturated to the `Int32` range); an empty
+    /// operand is ignored.
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other.isEmpty ? .empty : other }
         if other.isEmpty { return self }
-        let x0 = min(x, other.x), y0 = min(y, other.y)
-        return PixelRect(x: x0, y: y0, width: max(maxX, other.maxX) - x0,
-                         height: max(maxY, other.maxY) - y0)
+        return Self.edges(Int64(min(x, other.x)), Int64(min(y, other.y)),
+                          max(maxX, other.maxX), max(maxY, other.maxY))
     }
 
     /// The pixels in both rectangles, or ``empty``.
     public func intersection(_ other: PixelRect) -> PixelRect {
-        let x0 = max(x, other.x), y0 = max(y, other.y)
+        guard !isEmpty, !other.isEmpty else { return .empty }
+        let x0 = Int64(max(x, other.x)), y0 = Int64(max(y, other.y))
         let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
-        guard !isEmpty, !other.isEmpty, x1 > x0, y1 > y0 else { return .empty }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        guard x1 > x0, y1 > y0 else { return .empty }
+        return Self.edges(x0, y0, x1, y1)
     }
 
     /// True when every pixel of `other` is inside `self` (an empty `other` is always contained).

@@ -43,13 +43,16 @@ public struct InputError: Error, CustomStringConvertible, Equatable, Sendable {
 
     /// `file:line:column: message`, then `hint: ...` on a second line when there is a hint.
     public var description: String {
+        headline + (hint.map { "\nhint: " + $0 } ?? "")
+    }
+
+    /// `file:line:column: message` alone, for reporters that print the hint their own way.
+    public var headline: String {
         var text = file
         if let line {
             text += ":\(line)"
             if let column { text += ":\(column)" }
         }
-        text += ": " + message
-        if let hint { text += "\nhint: " + hint }
-        return text
+        return text + ": " + message
     }
 }

@@ -63,7 +63,7 @@ struct StrokeScriptDecoder {
             case "height":
                 spec.height = try integer(m.value, p, 1, Self.maxCanvasSide, unit: "pixels")
             case "scale":
-                spec.scale = try number(m.value, p, .positive)
+                spec.scale = try number(m.value, p, .scale)
             case "background":
                 spec.background = try background(m.value, p)
             default:
@@ -385,6 +385,9 @@ struct StrokeScriptDecoder {
                                          text: "a number of radians in [0, 2π) (2π ≈ 6.2832)")
         static let nonNegative = NumberRange(contains: { $0 >= 0 }, text: "a number >= 0")
         static let positive = NumberRange(contains: { $0 > 0 }, text: "a number > 0")
+        static let scale = NumberRange(
+            contains: { DrawingSession.scaleRange.contains($0) },
+            text: "a number of pixels per point in [\(DrawingSession.scaleRange.lowerBound), \(Int(DrawingSession.scaleRange.upperBound))]")
         static let strokeWidth = NumberRange(
             contains: { $0 > 0 && $0 <= DrawingSession.maximumStrokeWidth },
             text: "a number of points in (0, \(Int(DrawingSession.maximumStrokeWidth))]")

@@ -32,18 +32,29 @@ public struct BrushParameter: Equatable, Sendable {
         }
     }
 
-    /// A numeric value shown the way a person writes it (an enum by name, a bool as true/false).
+    /// A numeric value shown the way a person writes it (an enum by name, a bool as
+    /// true/false, whole numbers without a decimal point). Never traps, whatever the value.
     public func format(_ value: Double) -> String {
         switch kind {
-        case .bool: return value != 0 ? "true" : "false"
-        case .int: return String(Int64(value))
+        case .bool:
+            return value != 0 ? "true" : "false"
         case .enumeration(let names):
-            let i = Int(value - minimum)
-            return names.indices.contains(i) ? names[i] : String(value)
-        case .float, .color:
-            return value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+            if let i = Int(exactly: value - minimum), names.indices.contains(i) { return names[i] }
+            return Self.plain(value)
+        case .int, .float, .color:
+            return Self.plain(value)
         }
     }
+
+    /// `3` for 3.0, `0.25` for 0.25, `1e+300` for 1e300.
+    static func plain(_ value: Double) -> String {
+        if let whole = Int64(exactly: value), abs(value) < 1e15 { return String(whole) }
+        return String(value)
+    }
+
+    /// The largest magnitude of an INT, BOOL or ENUM bound: every whole number up to it is
+    /// exactly representable as a double.
+    static let largestWholeNumber = 9_007_199_254_740_992.0  // 2^53
 
     /// Parses a value written by a person (CLI `--param`, script `params`) for this parameter:
     /// numbers for float/int, true/false/yes/no/on/off/1/0 for bool, a name or index for enum.
@@ -112,7 +123,7 @@ public struct BrushParameter: Equatable, Sendable {
             case BRISTLE_PARAM_ENUM:
                 var names: [String] = []
                 guard let list = p.enum_names else { return .failure(InvalidParameterInfo("'\(id)': enum_names is NULL")) }
-                while let n = list[names.count], names.count < 256 {
+                while names.count < 256, let n = list[names.count] {
                     names.append(try text("enum_names[\(names.count)]", n).get())
                 }
                 kind = .enumeration(names: names)
@@ -125,6 +136,15 @@ public struct BrushParameter: Equatable, Sendable {
                 }
                 guard p.min_value <= p.default_value, p.default_value <= p.max_value else {
                     return .failure(InvalidParameterInfo("'\(id)': default \(p.default_value) is outside [\(p.min_value), \(p.max_value)]"))
+                }
+                if kind != .float {
+                    let bounds = [p.min_value, p.max_value, p.default_value]
+                    guard bounds.allSatisfy({ $0 == $0.rounded() && abs($0) <= Self.largestWholeNumber }) else {
+                        return .failure(InvalidParameterInfo("'\(id)': min, max and default of a \(p.type == BRISTLE_PARAM_BOOL ? "bool" : p.type == BRISTLE_PARAM_INT ? "int" : "enum") must be whole numbers within ±2^53"))
+                    }
+                }
+                if kind == .bool, p.min_value != 0 || p.max_value != 1 {
+                    return .failure(InvalidParameterInfo("'\(id)': a bool has min 0 and max 1"))
                 }
                 if case .enumeration(let names) = kind, Double(names.count) != p.max_value - p.min_value + 1 {
                     return .failure(InvalidParameterInfo("'\(id)': \(names.count) enum names for the range [\(p.min_value), \(p.max_value)]"))
@@ -139,10 +159,4 @@ public struct BrushParameter: Equatable, Sendable {
             return .failure(error)
         }
     }
-}
-
-/// Why a plugin's `bristle_param_info_t` was refused.
-struct InvalidParameterInfo: Error {
-    var reason: String
-    init(_ reason: String) { self.reason = reason }
 }

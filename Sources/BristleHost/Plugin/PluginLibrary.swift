@@ -10,14 +10,12 @@ public final class PluginLibrary: @unchecked Sendable {
     /// The brushes in the library, in factory order.
     public let descriptors: [BrushDescriptor]
 
-    let entry: UnsafePointer<bristle_entry_t>
     let factory: UnsafePointer<bristle_brush_factory_t>
 
-    init(path: String, entry: UnsafePointer<bristle_entry_t>,
+    init(path: String, abiVersion: bristle_version_t,
          factory: UnsafePointer<bristle_brush_factory_t>, descriptors: [BrushDescriptor]) {
         self.path = path
-        self.entry = entry
-        self.abiVersion = entry.pointee.abi
+        self.abiVersion = abiVersion
         self.factory = factory
         self.descriptors = descriptors
     }

@@ -91,7 +91,10 @@ public enum PluginLoader {
             return .failure(.malformed(path: path, field: "entry.get_factory", reason: "is NULL"))
         }
         guard initialize(path) else { return .failure(.initFailed(path: path)) }
+        // From here on a failure balances the successful init with one deinit (the library
+        // itself stays mapped). A library that loads stays initialised for the process.
         guard let raw = getFactory(BRISTLE_BRUSH_FACTORY_ID) else {
+            e.deinit?()
             return .failure(.malformed(
                 path: path, field: "entry.get_factory",
                 reason: "returned NULL for \"\(BRISTLE_BRUSH_FACTORY_ID)\""))
@@ -99,9 +102,10 @@ public enum PluginLoader {
         let factory = raw.assumingMemoryBound(to: bristle_brush_factory_t.self)
         switch readDescriptors(factory, path: path) {
         case .failure(let error):
+            e.deinit?()
             return .failure(error)
         case .success(let descriptors):
-            return .success(PluginLibrary(path: path, entry: entry, factory: factory,
+            return .success(PluginLibrary(path: path, abiVersion: e.abi, factory: factory,
                                           descriptors: descriptors))
         }
     }

@@ -16,4 +16,10 @@ public enum Paths {
         var st = stat()
         return stat(path, &st) == 0
     }
+
+    /// True when a brush argument names a plugin file rather than a brush id: it contains a
+    /// `/`, ends in `.so`, or is an existing file.
+    public static func namesAFile(_ text: String) -> Bool {
+        text.contains("/") || text.hasSuffix(".so") || exists(text)
+    }
 }

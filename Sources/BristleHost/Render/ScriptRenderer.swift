@@ -28,11 +28,12 @@ public final class ScriptRenderer {
         for action in script.actions {
             switch action.kind {
             case .brush(let spec):
-                try choose(spec, in: session)
+                try choose(spec, in: session, file: script.sourcePath, at: action.location)
                 brushChosen = true
             case .stroke(let stroke):
                 if !brushChosen {
-                    try choose(BrushSpec(id: nil, path: nil, color: nil, width: nil, params: []), in: session)
+                    try choose(BrushSpec(id: nil, path: nil, color: nil, width: nil, params: []), in: session,
+                               file: script.sourcePath, at: action.location)
                     brushChosen = true
                 }
                 try play(stroke, in: session)
@@ -52,11 +53,15 @@ public final class ScriptRenderer {
     }
 
     /// Renders the script and writes the PNG atomically: a failure leaves no file behind and
-    /// an existing `path` untouched.
+    /// an existing `path` untouched. The path `-` means standard output.
     public func render(_ script: StrokeScript, toPNG path: String) throws(RenderError) {
         let session = try render(script)
         do {
-            try session.exportPNG(to: path, transparent: options.transparent)
+            if path == "-" {
+                try session.exportPNG(toFileDescriptor: 1, transparent: options.transparent)
+            } else {
+                try session.exportPNG(to: path, transparent: options.transparent)
+            }
         } catch {
             throw .png(error, writing: true)
         }
@@ -106,8 +111,20 @@ public final class ScriptRenderer {
 
     // MARK: Brushes
 
-    private func choose(_ spec: BrushSpec, in session: DrawingSession) throws(RenderError) {
-        let brush = try makeBrush(override: options.brush, id: spec.id, path: spec.path)
+    /// Creates the brush a `brush` action (at `location` in `file`) asks for and makes it the
+    /// session's. Errors the script caused are located there; errors of the options are not.
+    private func choose(_ spec: BrushSpec, in session: DrawingSession, file: String,
+                        at location: SourceLocation) throws(RenderError) {
+        func located(_ error: BrushError, _ field: String) -> RenderError {
+            let at = spec.fieldLocations[field] ?? location
+            return .brushInScript(error, file: file, line: at.line, column: at.column)
+        }
+        let brush: Brush
+        do {
+            brush = try makeBrush(override: options.brush, id: spec.id, path: spec.path)
+        } catch .brush(let error) where options.brush == nil {
+            throw located(error, spec.path != nil ? "path" : "id")
+        }
         for (name, value) in spec.params {
             // Parameters written for the script's brush do not bind a brush chosen by
             // --brush: those it does not have are skipped (and counted).
@@ -122,7 +139,7 @@ public final class ScriptRenderer {
                 case .string(let s): try brush.setParameter(name, text: s)
                 }
             } catch {
-                throw .brush(error)
+                throw located(error, "params.\(name)")
             }
         }
         for (name, value) in options.parameters {
@@ -138,7 +155,7 @@ public final class ScriptRenderer {
     private func makeBrush(override: String?, id: String?, path: String?) throws(RenderError) -> Brush {
         let host = BrushHost()
         if let override {
-            if override.contains("/") || override.hasSuffix(".so") {
+            if Paths.namesAFile(override) {
                 return try brush(inFile: override, id: nil, host: host)
             }
             return try brush(id: override, host: host)

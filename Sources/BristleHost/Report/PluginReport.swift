@@ -32,7 +32,7 @@ public struct PluginReport: Codable, Sendable {
     /// Loads `plugin` (a `.so` path, or a brush id looked up on the search path).
     public init(plugin: String, searchDirectories: [String]? = nil) throws(RenderError) {
         let library: PluginLibrary
-        if plugin.contains("/") || plugin.hasSuffix(".so") {
+        if Paths.namesAFile(plugin) {
             do { library = try PluginLoader.load(path: plugin) } catch { throw .plugin(error) }
         } else {
             let catalog = PluginCatalog(directories: searchDirectories ?? PluginSearchPath.directories())
@@ -82,7 +82,7 @@ public struct PluginReport: Codable, Sendable {
                     var range = ""
                     if let choices = p.choices { range = choices.joined(separator: "|") }
                     else if let lo = p.min, let hi = p.max, p.type != "bool" {
-                        range = "\(PluginReport.short(lo))...\(PluginReport.short(hi))"
+                        range = "\(BrushParameter.plain(lo))...\(BrushParameter.plain(hi))"
                     }
                     let id = p.id.padding(toLength: width, withPad: " ", startingAt: 0)
                     out += "    \(id)  \(p.type)\(range.isEmpty ? "" : " \(range)")\(p.unit.isEmpty ? "" : " \(p.unit)"), default \(p.default)\n"
@@ -91,9 +91,5 @@ public struct PluginReport: Codable, Sendable {
             }
         }
         return out
-    }
-
-    static func short(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
     }
 }

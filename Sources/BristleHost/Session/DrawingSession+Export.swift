@@ -32,4 +32,17 @@ extension DrawingSession {
                                height: height, strideBytes: width * 4, to: path)
         }
     }
+
+    /// Writes the picture as a PNG into an open file descriptor (standard output, a pipe).
+    /// Not atomic: a failure may leave part of the PNG written.
+    public func exportPNG(toFileDescriptor fd: Int32, transparent: Bool) throws(PNGError) {
+        let pixels = flattenedPremultiplied(transparent: transparent)
+        let result = pixels.withUnsafeBytes { raw in
+            Result { () throws(PNGError) in
+                try PNGCodec.write(rgba: raw, width: width, height: height, strideBytes: width * 4,
+                                   premultiplied: true, toFileDescriptor: fd)
+            }
+        }
+        try result.get()
+    }
 }

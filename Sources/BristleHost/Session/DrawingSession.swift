@@ -24,9 +24,14 @@ public final class DrawingSession {
     public let base: Layer
     public let background: Background
 
-    /// The brush for the next stroke. Change it between strokes only.
+    /// The brush for the next stroke. Change it between strokes only. A new brush starts its
+    /// own tick clock: it gets ticks only after a stroke of its own has ended.
     public var brush: Brush? {
         willSet { precondition(stroke == nil, "the brush changes between strokes only") }
+        didSet {
+            hadStroke = false
+            framesSinceLift = 0
+        }
     }
     /// The user's colour for the next stroke.
     public var color: RGBAColor = .black
@@ -35,6 +40,8 @@ public final class DrawingSession {
     /// The widest stroke the host accepts, in points. Wider is taken as a mistake (a brush
     /// would draw nothing sensible) and refused with an error rather than a blank image.
     public static let maximumStrokeWidth = 10_000.0
+    /// The canvas scales the host accepts, in pixels per point.
+    public static let scaleRange = 0.01...100.0
     /// The session seed; stroke `n` gets `Self.strokeSeed(seed, n)`.
     public var seed: UInt64 = 0
     /// The tick clock's rate in Hz.
@@ -80,6 +87,7 @@ public final class DrawingSession {
               width * height <= Layer.maximumArea else {
             throw .badCanvasSize(width: width, height: height)
         }
+        guard Self.scaleRange.contains(Double(scale)) else { throw .badScale(Double(scale)) }
         guard let committed = Layer(width: width, height: height),
               let preview = Layer(width: width, height: height),
               let base = Layer(width: width, height: height) else {
@@ -87,7 +95,7 @@ public final class DrawingSession {
         }
         self.width = width
         self.height = height
-        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        self.scale = scale
         self.committed = committed
         self.preview = preview
         self.base = base
@@ -214,6 +222,8 @@ public final class DrawingSession {
     public func clear() throws(SessionError) {
         guard stroke == nil else { throw .outOfOrder("clear during a stroke") }
         for layer in [committed, preview, base] { layer.fill(.transparent, in: layer.bounds) }
+        hadStroke = false
+        framesSinceLift = 0
     }
 
     /// After a hook: restore the preview, draw committed and/or preview as the brush's kind

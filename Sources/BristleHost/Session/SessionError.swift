@@ -2,6 +2,8 @@
 public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The canvas size is zero, negative or beyond ``Layer/maximumSide``/``Layer/maximumArea``.
     case badCanvasSize(width: Int, height: Int)
+    /// The canvas scale is outside ``DrawingSession/scaleRange``.
+    case badScale(Double)
     /// The layers could not be allocated.
     case outOfMemory(width: Int, height: Int)
     /// A stroke began with no brush chosen.
@@ -17,6 +19,8 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .badCanvasSize(let w, let h):
             return "canvas size \(w)x\(h) is out of range: each side must be 1...\(Layer.maximumSide) and the area at most \(Layer.maximumArea) pixels"
+        case .badScale(let scale):
+            return "canvas scale \(scale) is out of range: it must be \(DrawingSession.scaleRange.lowerBound)...\(Int(DrawingSession.scaleRange.upperBound)) pixels per point"
         case .outOfMemory(let w, let h):
             return "not enough memory for a \(w)x\(h) canvas"
         case .noBrush:

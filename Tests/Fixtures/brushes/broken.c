@@ -11,6 +11,7 @@
  *   -DSPACE_IN_ID     the descriptor's id contains a space
  *   -DDUPLICATE_ID    two descriptors share one id
  *   -DNULL_DRAW       the instance has no draw hook
+ *   -DBAD_PARAM_RANGE an int parameter whose range is beyond any integer type
  */
 #include <bristle/bristle.h>
 #include <stdlib.h>
@@ -40,8 +41,40 @@ static const bristle_descriptor_t descriptors[2] = {
 };
 
 static void destroy(const bristle_brush_t *b) { free((void *)b); }
-static const void *get_extension(const bristle_brush_t *b, const char *id) {
+#ifdef BAD_PARAM_RANGE
+static const bristle_param_info_t huge = {sizeof huge, BRISTLE_PARAM_INT, "n", "N", "", "", -1e300, 1e300,
+                                          1e300, NULL, {0, 0, 0, 0}};
+static uint32_t pcount(const bristle_brush_t *b) { (void)b; return 1; }
+static const bristle_param_info_t *pinfo(const bristle_brush_t *b, uint32_t i) {
+    (void)b;
+    return i == 0 ? &huge : NULL;
+}
+static bristle_status_t pset(const bristle_brush_t *b, const char *id, double v) {
+    (void)b, (void)id, (void)v;
+    return BRISTLE_OK;
+}
+static bristle_status_t pget(const bristle_brush_t *b, const char *id, double *v) {
     (void)b, (void)id;
+    *v = 0;
+    return BRISTLE_OK;
+}
+static bristle_status_t pcolor(const bristle_brush_t *b, const char *id, const bristle_color_t *c) {
+    (void)b, (void)id, (void)c;
+    return BRISTLE_BAD_ARG;
+}
+static bristle_status_t pgetcolor(const bristle_brush_t *b, const char *id, bristle_color_t *c) {
+    (void)b, (void)id, (void)c;
+    return BRISTLE_BAD_ARG;
+}
+static const bristle_params_t params = {sizeof params, 0, pcount, pinfo, pset, pget, pcolor, pgetcolor};
+#endif
+
+static const void *get_extension(const bristle_brush_t *b, const char *id) {
+    (void)b;
+#ifdef BAD_PARAM_RANGE
+    if (id && strcmp(id, BRISTLE_EXT_PARAMS) == 0) return &params;
+#endif
+    (void)id;
     return NULL;
 }
 static bristle_status_t begin(const bristle_brush_t *b, const bristle_stroke_context_t *c,

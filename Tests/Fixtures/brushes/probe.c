@@ -10,15 +10,17 @@
  *                          latest (BLUE to a predicted one) into the preview; into committed
  *                          only after `ended`.
  *
- * Parameter "fail-on" (enum none|begin|moved|draw) makes that hook fail; a failing draw first
- * scribbles over its block, so the test can check that the host restores it.
+ * Parameter "fail-on" (enum none|begin|moved|draw|predicted|ended) makes that hook fail; a
+ * failing draw first scribbles over its block, so the test can check that the host restores
+ * it. Parameter "huge-dirty" (bool) reports every dirty rectangle as reaching INT32_MAX, an
+ * over-estimate the ABI allows.
  */
 #include <bristle/bristle.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { FAIL_NONE, FAIL_BEGIN, FAIL_MOVED, FAIL_DRAW };
+enum { FAIL_NONE, FAIL_BEGIN, FAIL_MOVED, FAIL_DRAW, FAIL_PREDICTED, FAIL_ENDED };
 
 typedef struct probe {
     bristle_brush_t brush;
@@ -32,7 +34,7 @@ typedef struct probe {
     int pending_count;
     double predicted[64][2];
     int predicted_count;
-    double fail_on, ticks, last_t, last_dt, draws_committed, draws_preview, seed_low;
+    double fail_on, ticks, last_t, last_dt, draws_committed, draws_preview, seed_low, huge_dirty;
 } probe;
 
 static probe *P(const bristle_brush_t *b) { return (probe *)b->brush_data; }
@@ -126,6 +128,7 @@ static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *
 static bristle_status_t predicted(const bristle_brush_t *b, const bristle_sample_t *s, uint32_t n) {
     probe *p = P(b);
     uint32_t i;
+    if (p->fail_on == FAIL_PREDICTED) return BRISTLE_FAILED;
     if (!p->in_stroke || n == 0) return BRISTLE_BAD_STATE;
     p->predicted_count = 0;
     for (i = 0; i < n && i < 64; i++) {
@@ -144,6 +147,7 @@ static bristle_status_t ended(const bristle_brush_t *b, const bristle_sample_t *
     probe *p = P(b);
     if (!p->in_stroke) return BRISTLE_BAD_STATE;
     p->in_stroke = 0;
+    if (p->fail_on == FAIL_ENDED) return BRISTLE_FAILED;
     p->ended = 1;
     p->has_predicted = 0;
     p->predicted_count = 0;
@@ -173,7 +177,7 @@ static bristle_status_t tick(const bristle_brush_t *b, double t, double dt) {
     return BRISTLE_OK;
 }
 
-static bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t, bristle_rect_t *d) {
+static bristle_status_t draw_honest(const bristle_brush_t *b, const bristle_target_t *t, bristle_rect_t *d) {
     probe *p = P(b);
     uint8_t r = c8(p->context.color.r), g = c8(p->context.color.g), bl = c8(p->context.color.b);
     int i;
@@ -216,13 +220,26 @@ static bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t
     return BRISTLE_OK;
 }
 
-/* Parameters: fail-on, and read-back counters. */
-static const char *const fail_names[] = {"none", "begin", "moved", "draw", NULL};
+static bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t, bristle_rect_t *d) {
+    bristle_status_t status = draw_honest(b, t, d);
+    if (P(b)->huge_dirty != 0 && d->width > 0 && d->height > 0) {
+        d->x = 1;
+        d->y = 1;
+        d->width = INT32_MAX;
+        d->height = INT32_MAX;
+    }
+    return status;
+}
+
+/* Parameters: fail-on, huge-dirty, and read-back counters. */
+static const char *const fail_names[] = {"none", "begin", "moved", "draw", "predicted", "ended", NULL};
 #define NUM(id, name) \
     {sizeof(bristle_param_info_t), BRISTLE_PARAM_FLOAT, id, name, "", "", 0, 1e9, 0, NULL, {0, 0, 0, 0}}
 static const bristle_param_info_t infos[] = {
     {sizeof(bristle_param_info_t), BRISTLE_PARAM_ENUM, "fail-on", "Fail on", "Make a hook fail.", "",
-     0, 3, 0, fail_names, {0, 0, 0, 0}},
+     0, 5, 0, fail_names, {0, 0, 0, 0}},
+    {sizeof(bristle_param_info_t), BRISTLE_PARAM_BOOL, "huge-dirty", "Huge dirty", "Over-estimate dirty rects.", "",
+     0, 1, 0, NULL, {0, 0, 0, 0}},
     NUM("ticks", "Ticks seen"),
     NUM("last-t", "Last tick t"),
     NUM("last-dt", "Last tick dt"),
@@ -242,6 +259,7 @@ static double *slot(probe *p, const char *id) {
     if (!strcmp(id, "draws-committed")) return &p->draws_committed;
     if (!strcmp(id, "draws-preview")) return &p->draws_preview;
     if (!strcmp(id, "seed-low")) return &p->seed_low;
+    if (!strcmp(id, "huge-dirty")) return &p->huge_dirty;
     return NULL;
 }
 static uint32_t pcount(const bristle_brush_t *b) { (void)b; return (uint32_t)INFO_COUNT; }

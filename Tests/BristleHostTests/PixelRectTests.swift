@@ -1,0 +1,31 @@
+import BristleHost
+import Testing
+
+/// Rectangle arithmetic at the edges of the Int32 range, where a brush's over-estimated dirty
+/// rectangle lands.
+@Suite struct PixelRectTests {
+    let canvas = PixelRect(x: 0, y: 0, width: 100, height: 50)
+
+    @Test func hugeRectanglesClipInsteadOfWrapping() {
+        let huge = PixelRect(x: 1, y: 1, width: .max, height: .max)
+        #expect(huge.intersection(canvas) == PixelRect(x: 1, y: 1, width: 99, height: 49))
+        #expect(huge.maxX == Int64(Int32.max) + 1)
+        #expect(huge.union(canvas) == PixelRect(x: 0, y: 0, width: .max, height: .max))
+        #expect(huge.contains(canvas.intersection(huge)))
+    }
+
+    @Test func emptyAndDisjoint() {
+        #expect(PixelRect(x: 5, y: 5, width: 0, height: 3).intersection(canvas).isEmpty)
+        #expect(PixelRect(x: 200, y: 0, width: 10, height: 10).intersection(canvas).isEmpty)
+        #expect(PixelRect(x: Int32.min, y: 0, width: 10, height: 10).intersection(canvas).isEmpty)
+        #expect(PixelRect.empty.union(canvas) == canvas)
+        #expect(canvas.contains(.empty))
+    }
+
+    @Test func coveringRoundsOutwardAndClips() {
+        #expect(PixelRect.covering(minX: 1.5, minY: 2.2, maxX: 3.1, maxY: 2.9, clip: canvas)
+                == PixelRect(x: 1, y: 2, width: 3, height: 1))
+        #expect(PixelRect.covering(minX: -1e300, minY: -5, maxX: 1e300, maxY: 1e300, clip: canvas) == canvas)
+        #expect(PixelRect.covering(minX: .nan, minY: 0, maxX: 1, maxY: 1, clip: canvas).isEmpty)
+    }
+}
