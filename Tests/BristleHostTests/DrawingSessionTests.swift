@@ -145,6 +145,25 @@ import Testing
         #expect(brush.value(of: "draws-committed")! >= 5, "each tick is followed by a committed draw")
     }
 
+    @Test func aNewBrushStartsItsOwnTickClock() throws {
+        let s = try session("test.probe.continuous")
+        try s.begin(sample(5, 5), device: pen)
+        try s.end(sample(5, 5))
+        s.brush = try Brush(id: "test.probe.continuous", library: Self.probeLibrary, host: BrushHost())
+        #expect(try s.tick(frames: 2) == false, "the new instance saw no stroke end")
+        #expect(s.brush!.value(of: "ticks") == 0)
+        try s.begin(sample(5, 5), device: pen)
+        try s.end(sample(5, 5))
+        try s.clear()
+        #expect(try s.tick(frames: 1) == false, "clear resets the clock too")
+    }
+
+    @Test func canvasScaleOutsideItsRangeIsRefused() {
+        #expect(throws: SessionError.badScale(0)) { _ = try DrawingSession(width: 8, height: 8, scale: 0) }
+        #expect(throws: SessionError.badScale(1000)) { _ = try DrawingSession(width: 8, height: 8, scale: 1000) }
+        #expect(throws: SessionError.self) { _ = try DrawingSession(width: 8, height: 8, scale: .infinity) }
+    }
+
     @Test func shapeBrushDoesNotGetTicks() throws {
         let s = try session("test.probe.shape")
         try s.begin(sample(5, 5), device: pen)

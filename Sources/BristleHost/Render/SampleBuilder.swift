@@ -1,13 +1,28 @@
 import Glibc
 
 /// Turns W3C Pointer Events samples (``PointerSample``) into `bristle_sample_t` records for one
-/// stroke: time in seconds since the stroke's first sample, made monotonic; pressure flagged
-/// only when measured (a mouse's 0.5 is not); tilt and altitude/azimuth each derived from the
-/// other with the Pointer Events formulas; twist in radians.
+/// stroke.
+///
+/// - Time: `t` is seconds since the stroke's first timed real (not predicted) sample, and never
+///   decreases; a sample without a `timeStamp` keeps the previous `t`. Predicted samples get
+///   their own `t`, at least the real clock's, without moving it, so the next real sample is
+///   timed by its own `timeStamp`.
+/// - Pressure: the sample's `pressure`, else `force / maxForce` computed in Double, clamped to
+///   [0, 1] and flagged HAS_PRESSURE; never for a mouse, whose pressure is synthetic. Unflagged,
+///   it is 0.5.
+/// - Force: `force` and `max_force` are stored as Floats clamped to the finite Float range;
+///   HAS_FORCE is set when the stored `max_force` is > 0 (a `maxForce` of 1e-300 is not).
+/// - Orientation: altitude/azimuth, when either is given, win over tilt and give tilt; a missing
+///   angle takes its Pointer Events default (altitude π/2, azimuth 0). Otherwise tiltX/tiltY,
+///   a missing one being 0, give altitude/azimuth. Both use the Pointer Events conversions.
+///   With neither, HAS_TILT is clear and the defaults stand (altitude π/2, the rest 0).
+/// - Twist: degrees to radians. Pointer type: the sample's, else the stroke's, else `pen`.
 struct SampleBuilder {
     /// The stroke's pointer type, used for samples that do not name one.
     var strokePointerType: String?
+    /// The `timeStamp` of the stroke's first timed real sample.
     private var startMilliseconds: Double?
+    /// The real clock: the latest `t` given to a real sample.
     private var lastSeconds = 0.0
 
     init(strokePointerType: String?) {
@@ -34,37 +49,29 @@ struct SampleBuilder {
         s.pointer_type = Self.pointerType(typeName)
         s.x = p.x
         s.y = p.y
+        s.t = seconds(p.timeStamp, predicted: extraFlags & BRISTLE_SAMPLE_PREDICTED != 0)
 
-        // Time: seconds since the first sample of the stroke, never decreasing.
-        if let ms = p.timeStamp, ms.isFinite {
-            if startMilliseconds == nil { startMilliseconds = ms }
-            lastSeconds = max(lastSeconds, (ms - startMilliseconds!) / 1000)
-        }
-        s.t = lastSeconds
-
-        // Pressure: measured only for pens and touches; a mouse's value is synthetic.
-        s.pressure = 0.5
-        if let force = p.force, let maxForce = p.maxForce, force.isFinite, maxForce > 0 {
-            s.flags |= BRISTLE_SAMPLE_HAS_FORCE
-            s.force = Float(force)
-            s.max_force = Float(maxForce)
-        } else if let force = p.force, force.isFinite {
-            s.force = Float(force)
-        }
-        if typeName != "mouse" {
-            if let pressure = p.pressure {
-                s.flags |= BRISTLE_SAMPLE_HAS_PRESSURE
-                s.pressure = Float(min(max(pressure, 0), 1))
-            } else if s.flags & BRISTLE_SAMPLE_HAS_FORCE != 0 {
-                s.flags |= BRISTLE_SAMPLE_HAS_PRESSURE
-                s.pressure = min(max(s.force / s.max_force, 0), 1)
+        // Force, and the pressure it implies.
+        var forcePressure: Double?
+        if let force = p.force, force.isFinite {
+            s.force = Self.finiteFloat(force)
+            if let maxForce = p.maxForce, maxForce > 0 {
+                s.max_force = Self.finiteFloat(maxForce)
+                if s.max_force > 0 { s.flags |= BRISTLE_SAMPLE_HAS_FORCE }
+                forcePressure = force / maxForce
             }
+        }
+        s.pressure = 0.5
+        if typeName != "mouse", let pressure = p.pressure ?? forcePressure {
+            s.flags |= BRISTLE_SAMPLE_HAS_PRESSURE
+            s.pressure = Float(min(max(pressure, 0), 1))
         }
 
         // Orientation.
         s.altitude = Float.pi / 2
-        if let altitude = p.altitudeAngle, let azimuth = p.azimuthAngle {
+        if p.altitudeAngle != nil || p.azimuthAngle != nil {
             s.flags |= BRISTLE_SAMPLE_HAS_TILT
+            let altitude = p.altitudeAngle ?? .pi / 2, azimuth = p.azimuthAngle ?? 0
             s.altitude = Float(altitude)
             s.azimuth = Float(azimuth)
             let tilt = Self.tilt(altitude: altitude, azimuth: azimuth)
@@ -96,6 +103,23 @@ struct SampleBuilder {
         return s
     }
 
+    /// The `t` of a sample stamped `milliseconds`: at least the real clock. A real sample
+    /// advances the clock (and its first timed one sets the origin); a predicted one does not.
+    private mutating func seconds(_ milliseconds: Double?, predicted: Bool) -> Double {
+        guard let milliseconds, milliseconds.isFinite else { return lastSeconds }
+        if startMilliseconds == nil && !predicted { startMilliseconds = milliseconds }
+        guard let start = startMilliseconds else { return lastSeconds }
+        let t = max(lastSeconds, (milliseconds - start) / 1000)
+        if !predicted { lastSeconds = t }
+        return t
+    }
+
+    /// `value` as a Float clamped to the finite Float range (1e300 gives the largest Float).
+    private static func finiteFloat(_ value: Double) -> Float {
+        let limit = Double(Float.greatestFiniteMagnitude)
+        return Float(min(max(value, -limit), limit))
+    }
+
     /// Pointer Events: tiltX/tiltY (degrees) to altitude/azimuth (radians).
     static func spherical(tiltX: Double, tiltY: Double) -> (altitude: Double, azimuth: Double) {
         let rad = Double.pi / 180
@@ -124,10 +148,21 @@ struct SampleBuilder {
         return (altitude, azimuth)
     }
 
-    /// Pointer Events: altitude/azimuth (radians) to tiltX/tiltY (degrees).
+    /// Pointer Events: altitude/azimuth (radians) to tiltX/tiltY (degrees). A pen lying flat
+    /// (altitude 0) takes the spec's table: ±90 on the axis it lies along, (±90, ±90) between
+    /// axes, with the signs of cos and sin of the azimuth.
     static func tilt(altitude: Double, azimuth: Double) -> (x: Double, y: Double) {
+        if altitude == 0 {
+            switch azimuth {
+            case 0, 2 * .pi: return (90, 0)
+            case .pi / 2: return (0, 90)
+            case .pi: return (-90, 0)
+            case 3 * .pi / 2: return (0, -90)
+            default: return (cos(azimuth) < 0 ? -90 : 90, sin(azimuth) < 0 ? -90 : 90)
+            }
+        }
         let deg = 180 / Double.pi
         let tanAltitude = tan(altitude)
-        return (atan2(cos(azimuth), tanAltitude) * deg, atan2(sin(azimuth), tanAltitude) * deg)
+        return (atan(cos(azimuth) / tanAltitude) * deg, atan(sin(azimuth) / tanAltitude) * deg)
     }
 }

@@ -88,9 +88,11 @@ public final class ScriptRenderer {
         case .color(let color):
             background = .color(color)
         case .image:
-            let img = image!
-            let premultiplied = PixelConversion.premultiplied(img.pixels)
-            guard let tiled = Background.tiled(premultiplied: premultiplied, imageWidth: img.width,
+            // Premultiplied in place, then tiled: the image and the layer are the only copies.
+            var img = image!
+            image = nil
+            PixelConversion.premultiply(&img.pixels, width: img.width, height: img.height)
+            guard let tiled = Background.tiled(premultiplied: img.pixels, imageWidth: img.width,
                                                imageHeight: img.height, canvasWidth: size.0,
                                                canvasHeight: size.1) else {
                 throw .session(.outOfMemory(width: size.0, height: size.1))
