@@ -18,6 +18,8 @@ let package = Package(
         .executable(name: "bristle", targets: ["bristle"]),
         .library(name: "BristleHost", targets: ["BristleHost"]),
         .library(name: "BristlePencil", type: .dynamic, targets: ["BristlePencil"]),
+        .library(name: "BristleForceHue", type: .dynamic, targets: ["BristleForceHue"]),
+        .library(name: "BristlePencilShading", type: .dynamic, targets: ["BristlePencilShading"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -42,6 +44,14 @@ let package = Package(
         // Reference brushes.
         .target(
             name: "BristlePencil", dependencies: ["CBristle"], path: "Plugins/Pencil",
+            publicHeadersPath: ".", cSettings: pluginCFlags,
+            linkerSettings: pluginExportFlags + [.linkedLibrary("m")]),
+        .target(
+            name: "BristleForceHue", dependencies: ["CBristle"], path: "Plugins/ForceHue",
+            publicHeadersPath: ".", cSettings: pluginCFlags,
+            linkerSettings: pluginExportFlags + [.linkedLibrary("m")]),
+        .target(
+            name: "BristlePencilShading", dependencies: ["CBristle"], path: "Plugins/PencilShading",
             publicHeadersPath: ".", cSettings: pluginCFlags,
             linkerSettings: pluginExportFlags + [.linkedLibrary("m")]),
 

@@ -5,18 +5,24 @@ import Glibc
 /// `bristle render`: plays a stroke script through brushes and writes a PNG.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render a stroke script (native JSON) to a PNG.",
+        abstract: "Render stroke scripts and pen recordings to PNG.",
         discussion: """
-            Flags override what the script says. The output is written to a temporary file and \
-            renamed into place, so a failed render never leaves a partial file and never \
-            replaces an existing one.
+            Inputs are native JSON scripts (docs/stroke-format.md), W3C InkML, Pointer Events \
+            captures or Wacom sensor CSV, recognised by content (docs/importers.md). Flags \
+            override what a script says. Outputs are written to a temporary file and renamed \
+            into place, so a failed render never leaves a partial file and never replaces an \
+            existing one. With --out-dir, several inputs (or folders of them) render in \
+            parallel; every failure is reported at the end.
             """)
 
-    @Argument(help: "The stroke script (docs/stroke-format.md).")
-    var input: String
+    @Argument(help: "Input files, or folders of them with --out-dir.")
+    var inputs: [String]
 
-    @Option(name: .shortAndLong, help: "The PNG to write; - writes to standard output.")
-    var output: String
+    @Option(name: .shortAndLong, help: "The PNG to write for a single input; - writes to standard output.")
+    var output: String?
+
+    @Option(name: .customLong("out-dir"), help: ArgumentHelp("Render every input into DIR/<name>.png.", valueName: "DIR"))
+    var outputDirectory: String?
 
     @Option(help: ArgumentHelp("A brush id, or the path of a plugin .so holding one brush.", valueName: "ID|PATH"))
     var brush: String?
@@ -42,13 +48,40 @@ struct Render: ParsableCommand {
     @Option(help: "Seed for brush randomness (default 0).")
     var seed: UInt64?
 
-    @Flag(name: .shortAndLong, help: "Say what was rendered, and with which brushes.")
+    @Option(name: .customLong("pressure-curve"), help: ArgumentHelp("Map measured pressure: identity, gamma:G or points:X,Y;X,Y;...", valueName: "CURVE"))
+    var pressureCurve: String?
+
+    @Option(help: "Run N frames of the 60 Hz clock after the last stroke, writing each to --frames-dir.")
+    var frames: Int?
+
+    @Option(name: .customLong("frames-dir"), help: ArgumentHelp("Where --frames writes frame-0001.png...", valueName: "DIR"))
+    var framesDirectory: String?
+
+    @Flag(name: .shortAndLong, help: "Say what was rendered: input format, brushes, dropped samples.")
     var verbose = false
 
     @Flag(help: "Print per-event timing (p50, p99) to stderr.")
     var stats = false
 
     func validate() throws {
+        if outputDirectory == nil {
+            guard inputs.count == 1 else {
+                throw ValidationError("several inputs need --out-dir DIR (or render them one at a time with -o)")
+            }
+            guard output != nil else { throw ValidationError("missing -o OUT.png (or --out-dir DIR)") }
+        } else if output != nil {
+            throw ValidationError("use either -o (one input) or --out-dir (many), not both")
+        }
+        if let frames {
+            guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be 1...100000, not \(frames)") }
+            guard framesDirectory != nil else { throw ValidationError("--frames needs --frames-dir DIR") }
+            guard outputDirectory == nil else { throw ValidationError("--frames renders one input; drop --out-dir") }
+        } else if framesDirectory != nil {
+            throw ValidationError("--frames-dir needs --frames N")
+        }
+        if let pressureCurve {
+            do { _ = try PressureCurve(parsing: pressureCurve) } catch { throw ValidationError(error.description) }
+        }
         if let width, !(width > 0 && width <= DrawingSession.maximumStrokeWidth) {
             throw ValidationError("--width must be a number of points in (0, \(Int(DrawingSession.maximumStrokeWidth))], not \(width)")
         }
@@ -77,20 +110,40 @@ struct Render: ParsableCommand {
         options.transparent = transparent
         options.seed = seed
         options.measureEvents = stats
+        options.pressureCurve = pressureCurve.flatMap { try? PressureCurve(parsing: $0) } ?? .identity
+        options.frames = frames ?? 0
+        options.framesDirectory = framesDirectory
 
         // A file-size limit (ulimit -f) must fail the write with EFBIG, reported as an I/O
         // error, instead of killing the process half-way through the temporary file.
         signal(SIGXFSZ, SIG_IGN)
+        if let outputDirectory {
+            try renderBatch(options, into: outputDirectory)
+        } else {
+            try renderOne(options, input: inputs[0], output: output!)
+        }
+    }
+
+    private func renderOne(_ options: RenderOptions, input: String, output: String) throws {
         let renderer = ScriptRenderer(options: options)
+        let inputFormat: InkImporter.Format
         do {
-            let script = try ScriptRenderer.loadScript(path: input)
-            try renderer.render(script, toPNG: output)
+            let loaded = try ScriptRenderer.loadInput(path: input, fitInto: options.canvasSize)
+            inputFormat = loaded.format
+            try renderer.render(loaded.script, toPNG: output)
         } catch {
             throw Failure.report(error)
         }
         let s = renderer.stats
         if verbose {
+            StandardError.write("bristle: read \(input) as \(inputFormat.rawValue)\n")
             StandardError.write("bristle: rendered \(s.strokes) stroke(s), \(s.cancelledStrokes) cancelled, \(s.events) event(s) with \(s.brushes.joined(separator: ", ")) -> \(output)\n")
+            if s.droppedSamples > 0 {
+                StandardError.write("bristle: dropped \(s.droppedSamples) sample(s) with a coordinate beyond \(Int(RenderOptions.absurdCoordinate)) px\n")
+            }
+            if s.framesWritten > 0 {
+                StandardError.write("bristle: wrote \(s.framesWritten) frame(s) to \(options.framesDirectory ?? "")\n")
+            }
             if !s.skippedParameters.isEmpty {
                 StandardError.write("bristle: skipped script parameter(s) \(s.skippedParameters.joined(separator: ", ")): --brush chose a brush without them\n")
             }
@@ -100,6 +153,35 @@ struct Render: ParsableCommand {
         }
         if stats, let p50 = s.eventMicroseconds(quantile: 0.5), let p99 = s.eventMicroseconds(quantile: 0.99) {
             StandardError.write("bristle: \(s.eventNanoseconds.count) events: p50 \(format(p50)) us, p99 \(format(p99)) us per event\n")
+        }
+    }
+
+    private func renderBatch(_ options: RenderOptions, into directory: String) throws {
+        guard Paths.isDirectory(directory) else {
+            throw Failure.report("\(directory): no such folder", hint: "create it first (mkdir -p \(directory))", status: 73)
+        }
+        let files = BatchRenderer.expand(inputs)
+        guard !files.isEmpty else {
+            throw Failure.report("no input files found in \(inputs.joined(separator: ", "))",
+                                 hint: "folders are searched for \(BatchRenderer.inputExtensions.map { "." + $0 }.joined(separator: ", ")) files",
+                                 status: 66)
+        }
+        let showProgress = isatty(2) != 0
+        let results = BatchRenderer(options: options, outputDirectory: directory).run(files) { done, total, _ in
+            if showProgress { StandardError.write("\rbristle: \(done)/\(total) rendered") }
+        }
+        if showProgress { StandardError.write("\n") }
+        let failures = results.filter { $0.error != nil }
+        if verbose || !failures.isEmpty {
+            StandardError.write("bristle: \(results.count - failures.count) of \(results.count) rendered into \(directory)\n")
+        }
+        for failure in failures {
+            let text = failure.error!.description
+            let named = text.hasPrefix(failure.input) ? text : "\(failure.input): \(text)"
+            StandardError.write("bristle: error: \(named)\n")
+        }
+        if let first = failures.first?.error {
+            throw ExitCode(first.exitStatus)
         }
     }
 

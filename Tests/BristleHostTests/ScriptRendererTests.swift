@@ -116,6 +116,52 @@ import Testing
         }
     }
 
+    @Test func predictionsNeverChangeTheRenderedPicture() throws {
+        // The issue's example with its predicted samples, and the same script without them.
+        let dir = TestEnvironment.scratchDirectory("predicted")
+        let with = try String(contentsOf: TestEnvironment.packageRoot.appendingPathComponent("Examples/strokes/hello.json"), encoding: .utf8)
+        #expect(with.contains("\"predicted\""))
+        let without = with.replacingOccurrences(
+            of: #",\s*"predicted": \[[^\]]*\]"#, with: "", options: .regularExpression)
+        #expect(!without.contains("predicted"))
+        let a = try ScriptRenderer(options: options()).render(try script(with, in: dir)).flattenedPixels(transparent: false)
+        let b = try ScriptRenderer(options: options()).render(try script(without, in: dir)).flattenedPixels(transparent: false)
+        #expect(differingBytes(a, b) == 0)
+    }
+
+    @Test func absurdCoordinatesAreDroppedAndCounted() throws {
+        let dir = TestEnvironment.scratchDirectory("absurd")
+        let s = try script("""
+            {"canvas": {"width": 40, "height": 40},
+             "actions": [{"stroke": {"events": [{"x": 1e300, "y": 5}, {"x": 5, "y": 5},
+                                                {"x": 20, "y": -3e9}, {"x": 30, "y": 30}]}}]}
+            """, in: dir)
+        let renderer = ScriptRenderer(options: options())
+        let session = try renderer.render(s)
+        #expect(renderer.stats.droppedSamples == 2)
+        #expect(renderer.stats.strokes == 1)
+        let c = session.committed
+        #expect(c.pixels[17 * c.strideBytes + 17 * 4 + 3] > 0, "the stroke from (5,5) to (30,30) is drawn")
+    }
+
+    @Test func pressureCurveReachesTheBrush() throws {
+        let dir = TestEnvironment.scratchDirectory("curve")
+        let s = try script("""
+            {"canvas": {"width": 60, "height": 30},
+             "actions": [{"brush": {"width": 10}},
+                         {"stroke": {"pointerType": "pen", "events": [{"x": 10, "y": 15, "pressure": 0.5}, {"x": 50, "y": 15, "pressure": 0.5}]}}]}
+            """, in: dir)
+        func area(_ curve: PressureCurve) throws -> Int {
+            var o = options()
+            o.pressureCurve = curve
+            return try ScriptRenderer(options: o).render(s).committed.packedPixels().enumerated()
+                .filter { $0.offset % 4 == 3 }.reduce(0) { $0 + Int($1.element) }
+        }
+        // The pencil's width factor is 0.25 + 0.75 p: gamma 2 turns 0.5 into 0.25, a thinner line.
+        #expect(try area(.gamma(2)) < area(.identity))
+        #expect(try area(.points([.init(x: 0, y: 1), .init(x: 1, y: 1)])) > area(.identity))
+    }
+
     @Test func renderingTwiceGivesTheSamePixels() throws {
         let dir = TestEnvironment.scratchDirectory("seed")
         let s = try script(#"{"canvas": {"width": 40, "height": 40}, "actions": [{"stroke": {"events": [{"x": 5, "y": 5}, {"x": 35, "y": 30, "pressure": 0.3}]}}]}"#, in: dir)

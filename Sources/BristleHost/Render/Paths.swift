@@ -17,6 +17,12 @@ public enum Paths {
         return stat(path, &st) == 0
     }
 
+    /// True when `path` is an existing directory.
+    public static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
     /// True when a brush argument names a plugin file rather than a brush id: it contains a
     /// `/`, ends in `.so`, or is an existing file.
     public static func namesAFile(_ text: String) -> Bool {

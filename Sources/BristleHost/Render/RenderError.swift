@@ -1,6 +1,6 @@
 /// Why a render failed, grouped by what the user has to fix. ``exitStatus`` follows
 /// sysexits(3), as the CLI documents (docs/CLI.md).
-public enum RenderError: Error, CustomStringConvertible {
+public enum RenderError: Error, Sendable, CustomStringConvertible {
     /// The input file does not exist.
     case inputNotFound(path: String)
     /// The input file is malformed (located).

@@ -18,6 +18,17 @@ public struct RenderOptions: Sendable {
     public var searchDirectories: [String]?
     /// Measure the time of every input event (``RenderStats/eventNanoseconds``).
     public var measureEvents = false
+    /// Applied to measured pressure before brushes see it.
+    public var pressureCurve: PressureCurve = .identity
+    /// Frames (ticks of the 60 Hz clock) to run after the script, each written as
+    /// `framesDirectory/frame-0001.png`...; the output is the picture after the last one.
+    public var frames = 0
+    /// Where ``frames`` are written; required when `frames > 0`.
+    public var framesDirectory: String?
+
+    /// Samples with a coordinate beyond this many pixels from the origin are dropped (and
+    /// counted): no canvas is that large, and the rasteriser could do nothing useful with them.
+    public static let absurdCoordinate = 1e7
 
     /// The brush used when neither the script nor the options choose one.
     public static let defaultBrush = "org.bristle.pencil"

@@ -6,6 +6,10 @@ public struct RenderStats: Sendable {
     public var ticks = 0
     /// Ticks requested for a brush that does not want them (ignored).
     public var ignoredTicks = 0
+    /// Samples dropped for a non-finite or absurd coordinate (see ``RenderOptions/absurdCoordinate``).
+    public var droppedSamples = 0
+    /// Frames written with ``RenderOptions/frames``.
+    public var framesWritten = 0
     /// Script parameters skipped because `--brush` chose a brush without them.
     public var skippedParameters: [String] = []
     /// Brushes used, by id, in order of first use.

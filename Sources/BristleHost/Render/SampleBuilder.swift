@@ -8,8 +8,8 @@ import Glibc
 ///   their own `t`, at least the real clock's, without moving it, so the next real sample is
 ///   timed by its own `timeStamp`.
 /// - Pressure: the sample's `pressure`, else `force / maxForce` computed in Double, clamped to
-///   [0, 1] and flagged HAS_PRESSURE; never for a mouse, whose pressure is synthetic. Unflagged,
-///   it is 0.5.
+///   [0, 1], passed through the host's ``PressureCurve`` and flagged HAS_PRESSURE; never for a
+///   mouse, whose pressure is synthetic. Unflagged, it is 0.5.
 /// - Force: `force` and `max_force` are stored as Floats clamped to the finite Float range;
 ///   HAS_FORCE is set when the stored `max_force` is > 0 (a `maxForce` of 1e-300 is not).
 /// - Orientation: altitude/azimuth, when either is given, win over tilt and give tilt; a missing
@@ -20,13 +20,16 @@ import Glibc
 struct SampleBuilder {
     /// The stroke's pointer type, used for samples that do not name one.
     var strokePointerType: String?
+    /// Applied to measured pressure (identity by default).
+    var pressureCurve: PressureCurve = .identity
     /// The `timeStamp` of the stroke's first timed real sample.
     private var startMilliseconds: Double?
     /// The real clock: the latest `t` given to a real sample.
     private var lastSeconds = 0.0
 
-    init(strokePointerType: String?) {
+    init(strokePointerType: String?, pressureCurve: PressureCurve = .identity) {
         self.strokePointerType = strokePointerType
+        self.pressureCurve = pressureCurve
     }
 
     /// The `BRISTLE_POINTER_*` value of a Pointer Events `pointerType`.
@@ -64,7 +67,7 @@ struct SampleBuilder {
         s.pressure = 0.5
         if typeName != "mouse", let pressure = p.pressure ?? forcePressure {
             s.flags |= BRISTLE_SAMPLE_HAS_PRESSURE
-            s.pressure = Float(min(max(pressure, 0), 1))
+            s.pressure = Float(pressureCurve.apply(pressure))
         }
 
         // Orientation.

@@ -15,10 +15,23 @@ public final class ScriptRenderer {
         self.options = options
     }
 
-    /// Reads a stroke script, telling a missing file (exit 66) from a malformed one (65).
-    public static func loadScript(path: String) throws(RenderError) -> StrokeScript {
+    /// Reads an input file of any supported format, chosen by content (see ``InkImporter``):
+    /// native JSON as written, recordings fitted into `fitInto` (or the importer's default
+    /// size). Tells a missing file (exit 66) from a malformed one (65).
+    public static func loadInput(path: String, fitInto size: (width: Int, height: Int)? = nil)
+        throws(RenderError) -> (script: StrokeScript, format: InkImporter.Format)
+    {
         guard Paths.exists(path) else { throw .inputNotFound(path: path) }
-        do { return try StrokeScriptReader.read(contentsOf: path) } catch { throw .input(error) }
+        do {
+            return try InkImporter.read(contentsOf: path, fitInto: size ?? InkImporter.defaultCanvasSize)
+        } catch {
+            throw .input(error)
+        }
+    }
+
+    /// Reads an input file (see ``loadInput(path:fitInto:)``) and returns its script.
+    public static func loadScript(path: String) throws(RenderError) -> StrokeScript {
+        try loadInput(path: path).script
     }
 
     /// Runs the script and returns the session holding the result.
@@ -56,6 +69,7 @@ public final class ScriptRenderer {
     /// an existing `path` untouched. The path `-` means standard output.
     public func render(_ script: StrokeScript, toPNG path: String) throws(RenderError) {
         let session = try render(script)
+        try writeFrames(of: session)
         do {
             if path == "-" {
                 try session.exportPNG(toFileDescriptor: 1, transparent: options.transparent)
@@ -64,6 +78,28 @@ public final class ScriptRenderer {
             }
         } catch {
             throw .png(error, writing: true)
+        }
+    }
+
+    /// Runs ``RenderOptions/frames`` ticks, writing `frame-0001.png`... after each one. A
+    /// brush that does not want ticks yields identical frames (counted as ignored ticks).
+    private func writeFrames(of session: DrawingSession) throws(RenderError) {
+        guard options.frames > 0, let directory = options.framesDirectory else { return }
+        let digits = max(4, String(options.frames).count)
+        for frame in 1...options.frames {
+            if try sessionCall({ () throws(SessionError) -> Bool in try session.tick(frames: 1) }) {
+                stats.ticks += 1
+            } else {
+                stats.ignoredTicks += 1
+            }
+            let number = String(frame)
+            let name = "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+            do {
+                try session.exportPNG(to: directory + "/" + name, transparent: options.transparent)
+            } catch {
+                throw .png(error, writing: true)
+            }
+            stats.framesWritten += 1
         }
     }
 
@@ -196,16 +232,24 @@ public final class ScriptRenderer {
 
     private func play(_ stroke: StrokeSpec, in session: DrawingSession) throws(RenderError) {
         guard !stroke.events.isEmpty else { return }
-        var builder = SampleBuilder(strokePointerType: stroke.pointerType)
-        // Build every sample first, so the device capabilities cover the whole stroke.
+        var builder = SampleBuilder(strokePointerType: stroke.pointerType, pressureCurve: options.pressureCurve)
+        // Build every sample first, so the device capabilities cover the whole stroke. Samples
+        // with a non-finite or absurd coordinate are dropped and counted; an event left with no
+        // sample is skipped.
+        func usable(_ p: PointerSample) -> Bool {
+            let ok = abs(p.x) <= RenderOptions.absurdCoordinate && abs(p.y) <= RenderOptions.absurdCoordinate
+            if !ok { stats.droppedSamples += 1 }
+            return ok
+        }
         var events: [(samples: [bristle_sample_t], predicted: [bristle_sample_t])] = []
         for event in stroke.events {
             let samples = event.coalesced.isEmpty
-                ? [builder.make(event.sample)]
-                : event.coalesced.map { builder.make($0, extraFlags: BRISTLE_SAMPLE_COALESCED) }
-            let predicted = event.predicted.map { builder.make($0, extraFlags: BRISTLE_SAMPLE_PREDICTED) }
-            events.append((samples, predicted))
+                ? [event.sample].filter(usable).map { builder.make($0) }
+                : event.coalesced.filter(usable).map { builder.make($0, extraFlags: BRISTLE_SAMPLE_COALESCED) }
+            let predicted = event.predicted.filter(usable).map { builder.make($0, extraFlags: BRISTLE_SAMPLE_PREDICTED) }
+            if !samples.isEmpty { events.append((samples, predicted)) }
         }
+        guard !events.isEmpty else { return }
         let all = events.flatMap(\.samples)
         let hasMask = BRISTLE_SAMPLE_HAS_PRESSURE | BRISTLE_SAMPLE_HAS_FORCE | BRISTLE_SAMPLE_HAS_TILT
             | BRISTLE_SAMPLE_HAS_TWIST | BRISTLE_SAMPLE_HAS_TANGENTIAL | BRISTLE_SAMPLE_HAS_CONTACT

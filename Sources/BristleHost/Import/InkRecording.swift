@@ -1,0 +1,100 @@
+/// A pen recording as an importer reads it, before it is fitted onto a canvas: strokes of
+/// Pointer Events samples whose `x`, `y`, `width` and `height` are still in the recording's
+/// own units (device units, CSS pixels, inches...).
+struct InkRecording {
+    /// The strokes, in file order: only ink (pen down), never hover.
+    var strokes: [InkStroke] = []
+    /// Every sample the file holds, ink and hover.
+    var samplesRead = 0
+    /// Samples that were read but are not ink: hover (`buttons` 0, `penUp` traces), in file
+    /// order and source units. They are not played.
+    var hover: [PointerSample] = []
+
+    /// The number of ink samples, over all strokes.
+    var inkSamples: Int { strokes.reduce(0) { $0 + $1.samples.count } }
+}
+
+/// One stroke of an ``InkRecording``: pointer down, the samples, pointer up.
+struct InkStroke {
+    /// `mouse`, `pen`, `touch` or `eraser`, or `nil` for the host's default (pen).
+    var pointerType: String?
+    /// At least one sample, in source units.
+    var samples: [PointerSample]
+    /// Where the stroke starts in the file.
+    var location: SourceLocation
+}
+
+/// How a recording is placed on a canvas: uniformly scaled by `scale` about the centre of
+/// its bounding box, which lands on the canvas centre.
+///
+/// The bounding box of every ink sample's position is fitted inside the canvas less a margin
+/// of ``InkImporter/marginFraction`` of the smaller side on each edge, keeping the aspect
+/// ratio; a small recording is scaled up, a large one down. A recording whose box is a single
+/// point keeps scale 1 (it only moves to the centre); a box that is a line segment is fitted
+/// along its one non-zero side.
+struct InkFit: Equatable {
+    var scale: Double
+    /// The source point that lands on the canvas centre.
+    var sourceCentre: (x: Double, y: Double)
+    /// The canvas centre.
+    var canvasCentre: (x: Double, y: Double)
+
+    static func == (a: InkFit, b: InkFit) -> Bool {
+        a.scale == b.scale && a.sourceCentre == b.sourceCentre && a.canvasCentre == b.canvasCentre
+    }
+
+    /// The fit of `recording` on a `width` x `height` canvas.
+    init(_ recording: InkRecording, width: Int, height: Int) {
+        let w = Double(width), h = Double(height)
+        canvasCentre = (w / 2, h / 2)
+        var minX = Double.infinity, minY = Double.infinity
+        var maxX = -Double.infinity, maxY = -Double.infinity
+        for stroke in recording.strokes {
+            for s in stroke.samples {
+                minX = min(minX, s.x); maxX = max(maxX, s.x)
+                minY = min(minY, s.y); maxY = max(maxY, s.y)
+            }
+        }
+        guard minX <= maxX, minY <= maxY else {
+            // No ink at all: nothing to place.
+            scale = 1
+            sourceCentre = (0, 0)
+            return
+        }
+        sourceCentre = ((minX + maxX) / 2, (minY + maxY) / 2)
+        let margin = InkImporter.marginFraction * min(w, h)
+        let roomX = max(w - 2 * margin, 1), roomY = max(h - 2 * margin, 1)
+        let spanX = maxX - minX, spanY = maxY - minY
+        var s = Double.infinity
+        if spanX > 0 { s = min(s, roomX / spanX) }
+        if spanY > 0 { s = min(s, roomY / spanY) }
+        // A single point (both spans 0) keeps its size; overflowing spans (1e308 - -1e308)
+        // give infinity, which would make every position NaN.
+        scale = s.isFinite && s > 0 ? s : 1
+    }
+
+    /// `p` moved and scaled onto the canvas (contact width and height are scaled too).
+    func apply(_ p: PointerSample) -> PointerSample {
+        var q = p
+        q.x = (p.x - sourceCentre.x) * scale + canvasCentre.x
+        q.y = (p.y - sourceCentre.y) * scale + canvasCentre.y
+        q.width = p.width.map { $0 * scale }
+        q.height = p.height.map { $0 * scale }
+        return q
+    }
+}
+
+extension InkRecording {
+    /// The stroke script that plays this recording on a `width` x `height` canvas.
+    func script(width: Int, height: Int, sourcePath: String) -> StrokeScript {
+        let fit = InkFit(self, width: width, height: height)
+        let actions = strokes.map { stroke in
+            ScriptAction(kind: .stroke(StrokeSpec(
+                pointerType: stroke.pointerType, cancelled: false,
+                events: stroke.samples.map { InputEventSpec(sample: fit.apply($0)) },
+                location: stroke.location)), location: stroke.location)
+        }
+        return StrokeScript(canvas: CanvasSpec(width: width, height: height), actions: actions,
+                            sourcePath: sourcePath)
+    }
+}

@@ -1,0 +1,59 @@
+import BristleHost
+import BristleTestSupport
+import Foundation
+import Testing
+
+/// `bristle render` with many inputs (`--out-dir`) and with `--frames`.
+@Suite struct BatchAndFramesTests {
+    static let strokes = TestEnvironment.packageRoot.appendingPathComponent("Examples/strokes")
+
+    private func bristle(_ args: [String]) throws -> ProcessResult {
+        try ProcessResult.run(TestEnvironment.bristleExecutable.path, args,
+                              environment: ["BRISTLE_PATH": nil, "HOME": TestEnvironment.scratchDirectory("home").path])
+    }
+
+    @Test func aFolderRendersInParallelPastABadFileAndReportsIt() throws {
+        let input = TestEnvironment.scratchDirectory("batch-in"), out = TestEnvironment.scratchDirectory("batch-out")
+        for name in ["hello.json", "wacom-pen.json"] {
+            try FileManager.default.copyItem(at: Self.strokes.appendingPathComponent(name), to: input.appendingPathComponent(name))
+        }
+        try "{\"actions\": [".write(to: input.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
+        try "not an input".write(to: input.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let r = try bristle(["render", input.path, "--out-dir", out.path])
+        #expect(r.status == 65, "the bad file's status: \(r.stderr)")
+        #expect(r.stderr.contains("2 of 3 rendered"))
+        #expect(r.stderr.contains("broken.json:1:"), "the failure is located: \(r.stderr)")
+        #expect(!r.stderr.contains("\r"), "no progress line when stderr is not a terminal")
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(written == ["hello.png", "wacom-pen.png"])
+        // Parallel renders equal single renders.
+        let single = out.appendingPathComponent("single.png").path
+        #expect(try bristle(["render", input.appendingPathComponent("hello.json").path, "-o", single]).status == 0)
+        #expect(try PNGCodec.read(path: single).pixels == PNGCodec.read(path: out.appendingPathComponent("hello.png").path).pixels)
+    }
+
+    @Test func batchUsageErrors() throws {
+        let hello = Self.strokes.appendingPathComponent("hello.json").path
+        #expect(try bristle(["render", hello, hello, "-o", "/tmp/x.png"]).status == 64)
+        #expect(try bristle(["render", hello, "--out-dir", "/tmp", "-o", "/tmp/x.png"]).status == 64)
+        let r = try bristle(["render", hello, "--out-dir", "/nonexistent-folder"])
+        #expect(r.status == 73 && r.stderr.contains("/nonexistent-folder: no such folder"))
+        let empty = TestEnvironment.scratchDirectory("empty")
+        #expect(try bristle(["render", empty.path, "--out-dir", empty.path]).status == 66)
+    }
+
+    @Test func framesAreWrittenAfterTheLastStroke() throws {
+        let dir = TestEnvironment.scratchDirectory("frames")
+        let out = dir.appendingPathComponent("out.png").path
+        let frames = dir.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+        let r = try bristle(["render", Self.strokes.appendingPathComponent("hello.json").path, "-o", out,
+                             "--frames", "3", "--frames-dir", frames.path, "--verbose"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
+                == ["frame-0001.png", "frame-0002.png", "frame-0003.png"])
+        #expect(r.stderr.contains("ignored 3 tick(s)"), "the pencil does not want ticks: \(r.stderr)")
+        #expect(try PNGCodec.read(path: frames.appendingPathComponent("frame-0003.png").path).pixels == PNGCodec.read(path: out).pixels)
+        #expect(try bristle(["render", Self.strokes.appendingPathComponent("hello.json").path, "-o", out, "--frames", "2"]).status == 64)
+    }
+}
