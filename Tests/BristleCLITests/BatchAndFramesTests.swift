@@ -42,6 +42,35 @@ import Testing
         #expect(try bristle(["render", empty.path, "--out-dir", empty.path]).status == 66)
     }
 
+    @Test func forceHueFramesFadeTowardsWhite() throws {
+        let dir = TestEnvironment.scratchDirectory("fade")
+        let frames = dir.appendingPathComponent("frames")
+        try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
+        let out = dir.appendingPathComponent("out.png").path
+        let r = try bristle(["render", Self.strokes.appendingPathComponent("wacom-pen.json").path, "-o", out,
+                             "--brush", "org.bristle.force-hue", "--size", "320x240", "--frames", "12",
+                             "--frames-dir", frames.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        func brightness(_ path: String) throws -> Double {
+            let p = try PNGCodec.read(path: path).pixels
+            return Double(p.enumerated().filter { $0.offset % 4 != 3 }.reduce(0) { $0 + Int($1.element) }) / Double(p.count)
+        }
+        let values = try (1...12).map { try brightness(frames.appendingPathComponent(String(format: "frame-%04d.png", $0)).path) }
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }, "\(values)")
+        #expect(values[11] > values[0])
+        #expect(try brightness(out) == values[11], "the output is the last frame")
+    }
+
+    @Test func aTerminalSeesAProgressLine() throws {
+        // `script` gives the child a pseudo-terminal, as an interactive shell would.
+        let input = TestEnvironment.scratchDirectory("pty-in"), out = TestEnvironment.scratchDirectory("pty-out")
+        try FileManager.default.copyItem(at: Self.strokes.appendingPathComponent("hello.json"), to: input.appendingPathComponent("hello.json"))
+        let command = "\(TestEnvironment.bristleExecutable.path) render \(input.path) --out-dir \(out.path)"
+        let r = try ProcessResult.run("/usr/bin/script", ["-qec", command, "/dev/null"])
+        #expect(r.status == 0, "\(r.stdout)")
+        #expect(r.stdout.contains("\rbristle: 1/1 rendered"), "\(r.stdout.debugDescription)")
+    }
+
     @Test func framesAreWrittenAfterTheLastStroke() throws {
         let dir = TestEnvironment.scratchDirectory("frames")
         let out = dir.appendingPathComponent("out.png").path
@@ -55,5 +84,6 @@ import Testing
         #expect(r.stderr.contains("ignored 3 tick(s)"), "the pencil does not want ticks: \(r.stderr)")
         #expect(try PNGCodec.read(path: frames.appendingPathComponent("frame-0003.png").path).pixels == PNGCodec.read(path: out).pixels)
         #expect(try bristle(["render", Self.strokes.appendingPathComponent("hello.json").path, "-o", out, "--frames", "2"]).status == 64)
+        #expect(try bristle(["render", Self.strokes.appendingPathComponent("hello.json").path, "-o", out, "--pressure-curve", "cubic"]).status == 64)
     }
 }
