@@ -19,10 +19,13 @@ import Testing
         }
         try "{\"actions\": [".write(to: input.appendingPathComponent("broken.json"), atomically: true, encoding: .utf8)
         try "not an input".write(to: input.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        try "idx,SPLINE_X,SPLINE_Y,SENSOR_TIMESTAMP,SENSOR_PRESSURE,SENSOR_ALTITUDE,SENSOR_AZIMUTH\n0,1,2,3,0.5,abc,0.1\n"
+            .write(to: input.appendingPathComponent("bad.csv"), atomically: true, encoding: .utf8)
         let r = try bristle(["render", input.path, "--out-dir", out.path])
-        #expect(r.status == 65, "the bad file's status: \(r.stderr)")
-        #expect(r.stderr.contains("2 of 3 rendered"))
+        #expect(r.status == 65, "the bad files' status: \(r.stderr)")
+        #expect(r.stderr.contains("2 of 4 rendered"))
         #expect(r.stderr.contains("broken.json:1:"), "the failure is located: \(r.stderr)")
+        #expect(r.stderr.contains("bad.csv:2:"), "every failure is reported, located: \(r.stderr)")
         #expect(!r.stderr.contains("\r"), "no progress line when stderr is not a terminal")
         let written = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(written == ["hello.png", "wacom-pen.png"])

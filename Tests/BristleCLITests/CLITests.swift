@@ -162,6 +162,17 @@ import Testing
         expectCleanError(try bristle(["render", Self.hello, "-o", "/tmp/x.png", "--background", "rgb(999, 0, 0)"]), status: 64, mentioning: "neither a colour")
     }
 
+    @Test func verboseSaysTheFormatAndTheDroppedSamples() throws {
+        let dir = TestEnvironment.scratchDirectory("verbose")
+        let input = dir.appendingPathComponent("absurd.json").path
+        try #"{"actions": [{"stroke": {"events": [{"x": 5, "y": 5}, {"x": 1e12, "y": 5}, {"x": 9, "y": 9}]}}]}"#
+            .write(toFile: input, atomically: true, encoding: .utf8)
+        let r = try bristle(["render", input, "-o", dir.appendingPathComponent("a.png").path, "--verbose"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("as native JSON"))
+        #expect(r.stderr.contains("dropped 1 sample(s)"), "\(r.stderr)")
+    }
+
     @Test func statsPrintPerEventTimes() throws {
         let out = TestEnvironment.scratchDirectory("stats").appendingPathComponent("s.png").path
         let r = try bristle(["render", Self.hello, "-o", out, "--stats"])
