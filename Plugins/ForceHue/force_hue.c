@@ -31,7 +31,8 @@
  *     - the blur filters alpha and the "darkness" a - r, a - g, a - b (linear, so the same
  *       blur as filtering premultiplied r, g, b) and rounds alpha to nearest (half up) and
  *       darkness down; then r = a - darkness. Results stay premultiplied (r <= a), and the
- *       picture flattened over white (255 - darkness) never gets darker by a tick.
+ *       mean brightness of the picture flattened over white (255 - darkness) never
+ *       decreases by a tick (single pixels at the ink's edge may, as the blur spreads).
  *  3. Widths below one pixel are drawn one pixel wide (the seed's width is exactly p * 20,
  *     0 at p = 0), so the lightest touch still leaves a red hairline.
  *  4. One step per tick, whatever `dt` is (the seed stepped once per display frame): at a

@@ -171,6 +171,12 @@ struct Render: ParsableCommand {
             if showProgress { StandardError.write("\rbristle: \(done)/\(total) rendered") }
         }
         if showProgress { StandardError.write("\n") }
+        if verbose {
+            for r in results where r.error == nil {
+                let dropped = r.stats.droppedSamples > 0 ? ", dropped \(r.stats.droppedSamples) sample(s) with a coordinate beyond \(Int(RenderOptions.absurdCoordinate)) px" : ""
+                StandardError.write("bristle: \(r.input) (\(r.format?.rawValue ?? "?")): \(r.stats.strokes) stroke(s)\(dropped) -> \(r.output)\n")
+            }
+        }
         let failures = results.filter { $0.error != nil }
         if verbose || !failures.isEmpty {
             StandardError.write("bristle: \(results.count - failures.count) of \(results.count) rendered into \(directory)\n")

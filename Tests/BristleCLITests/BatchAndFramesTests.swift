@@ -35,6 +35,19 @@ import Testing
         #expect(try PNGCodec.read(path: single).pixels == PNGCodec.read(path: out.appendingPathComponent("hello.png").path).pixels)
     }
 
+    @Test func inputsWithTheSameNameGetDifferentOutputs() throws {
+        let a = TestEnvironment.scratchDirectory("same-a"), b = TestEnvironment.scratchDirectory("same-b")
+        let out = TestEnvironment.scratchDirectory("same-out")
+        for dir in [a, b] {
+            try FileManager.default.copyItem(at: Self.strokes.appendingPathComponent("hello.json"), to: dir.appendingPathComponent("x.json"))
+        }
+        let x = a.appendingPathComponent("x.json").path
+        let r = try bristle(["render", x, b.appendingPathComponent("x.json").path, x, "--out-dir", out.path, "--verbose"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["x.json-2.png", "x.json-3.png", "x.json.png"])
+        #expect(r.stderr.contains("(native JSON): 2 stroke(s)"), "--verbose gives each file's format: \(r.stderr)")
+    }
+
     @Test func batchUsageErrors() throws {
         let hello = Self.strokes.appendingPathComponent("hello.json").path
         #expect(try bristle(["render", hello, hello, "-o", "/tmp/x.png"]).status == 64)

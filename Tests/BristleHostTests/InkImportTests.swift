@@ -715,3 +715,42 @@ struct InkMalformedTests {
         #expect(failures > 10)
     }
 }
+
+/// Limits that keep hostile recordings from crashing or swamping the host.
+@Suite("Import limits") struct InkImportLimitTests {
+    @Test func aLongContextRefChainIsALocatedErrorNotAStackOverflow() throws {
+        let n = 5000
+        var xml = "<ink xmlns=\"http://www.w3.org/2003/InkML\"><definitions>\n"
+        for i in 0..<n { xml += "<context xml:id=\"c\(i)\" contextRef=\"#c\(i + 1)\"/>\n" }
+        xml += "<context xml:id=\"c\(n)\"/></definitions>\n<trace contextRef=\"#c0\">1 2, 3 4</trace></ink>\n"
+        let error = try #require(importError(xml, file: "chain.inkml"))
+        #expect(error.message.contains("at most \(64) contexts"), "\(error)")
+        #expect(error.line != nil)
+        // A short chain still resolves.
+        let short = "<ink><definitions><context xml:id=\"a\" contextRef=\"#b\"/><context xml:id=\"b\"/></definitions><trace contextRef=\"#a\">1 2, 3 4</trace></ink>"
+        #expect(try samples(importText(short).script).count == 2)
+    }
+
+    @Test func anOutlierDoesNotShrinkTheFitAndBecomesUnusable() throws {
+        let xml = "<ink><trace>0 0, 100 50, 200 0, 300 50, 400 0, 1e12 1e12</trace></ink>"
+        let s = samples(try importText(xml, size: (500, 300)).script)
+        #expect(s.count == 6)
+        let real = s.prefix(5)
+        #expect(real.map(\.x).max()! - real.map(\.x).min()! > 400, "the real ink keeps its size")
+        #expect(!s[5].x.isFinite, "the outlier is marked for the renderer to drop and count")
+    }
+
+    @Test func anOversizedFileIsRefusedBeforeReading() throws {
+        let dir = TestEnvironment.scratchDirectory("huge")
+        let path = dir.appendingPathComponent("huge.json").path
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try handle.truncate(atOffset: UInt64(InkImporter.maximumFileBytes) + 1)  // sparse: no disk used
+        try handle.close()
+        #expect {
+            _ = try InkImporter.read(contentsOf: path)
+        } throws: { error in
+            (error as! InputError).message.contains("at most 64 MB")
+        }
+    }
+}

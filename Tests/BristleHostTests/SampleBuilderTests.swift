@@ -222,4 +222,17 @@ import Testing
         var builder = SampleBuilder(strokePointerType: nil)
         #expect(builder.make(pen(), extraFlags: BRISTLE_SAMPLE_COALESCED).flags == BRISTLE_SAMPLE_COALESCED)
     }
+
+    @Test func thePressureCurveShapesPressureAndForce() {
+        var builder = SampleBuilder(strokePointerType: "pen", pressureCurve: .gamma(2))
+        var p = PointerSample(x: 0, y: 0, pointerType: "pen")
+        p.force = 2
+        p.maxForce = 4
+        let s = builder.make(p)
+        #expect(s.pressure == 0.25, "(2 / 4)^2")
+        #expect(s.force == 1, "0.25 of the device's range of 4")
+        #expect(s.flags & BRISTLE_SAMPLE_HAS_FORCE != 0)
+        var identity = SampleBuilder(strokePointerType: "pen")
+        #expect(identity.make(p).force == 2, "identity leaves raw force alone")
+    }
 }

@@ -129,6 +129,29 @@ import Testing
         #expect(differingBytes(a, b) == 0)
     }
 
+    @Test func scriptPredictionsReachABrushThatWantsThem() throws {
+        // The continuous probe draws into the preview only when predicted samples arrive, and
+        // counts those draws: the script's `predicted` arrays get there, the others do not.
+        let probe = try CCompiler.buildFixture("probe")
+        let dir = TestEnvironment.scratchDirectory("reach")
+        let with = """
+            {"canvas": {"width": 40, "height": 40}, "actions": [{"stroke": {"pointerType": "pen", "events": [
+              {"x": 5, "y": 5, "predicted": [{"x": 9, "y": 9}]},
+              {"x": 10, "y": 8, "predicted": [{"x": 14, "y": 10}, {"x": 18, "y": 12}]},
+              {"x": 20, "y": 12}]}}]}
+            """
+        let without = with.replacingOccurrences(of: #",\s*"predicted": \[[^\]]*\]"#, with: "", options: .regularExpression)
+        #expect(!without.contains("predicted"))
+        func previewDraws(_ text: String) throws -> Double {
+            var o = options()
+            o.searchDirectories = [URL(fileURLWithPath: probe).deletingLastPathComponent().path]
+            o.brush = "test.probe.continuous"
+            return try ScriptRenderer(options: o).render(try script(text, in: dir)).brush!.value(of: "draws-preview")!
+        }
+        #expect(try previewDraws(with) == 2, "two events carry predicted samples")
+        #expect(try previewDraws(without) == 0)
+    }
+
     @Test func absurdCoordinatesAreDroppedAndCounted() throws {
         let dir = TestEnvironment.scratchDirectory("absurd")
         let s = try script("""

@@ -29,6 +29,10 @@ public enum InkImporter {
     /// The margin left on each edge when fitting, as a fraction of the canvas's smaller side
     /// (5%: 38.4 pixels on 1024 x 768).
     public static let marginFraction = 0.05
+    /// The largest input file read. Parsing holds the whole document in memory (about 50
+    /// bytes per byte of JSON), and batches read one file per core at once; real recordings
+    /// are kilobytes.
+    public static let maximumFileBytes = 64 << 20
 
     /// The format of `bytes`, judged from the content, or `nil` when it is none of them.
     ///
@@ -73,6 +77,12 @@ public enum InkImporter {
         if isDirectory.boolValue {
             throw InputError(file: path, location: nil,
                              message: "expected a stroke script or pen recording file but found a directory")
+        }
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard bytes <= maximumFileBytes else {
+            throw InputError(file: path, location: nil,
+                             message: "expected a file of at most \(maximumFileBytes >> 20) MB, found \(bytes >> 20) MB",
+                             hint: "split the recording into several files (reading holds the whole parsed file in memory, about 50 times its size)")
         }
         let data: Data
         do {

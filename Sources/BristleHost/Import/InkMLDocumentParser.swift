@@ -296,6 +296,8 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
     /// What a libxml2 error code means, in words, with a hint when there is one.
     static func describe(_ code: Int) -> (String, String?) {
         switch code {
+        case 1: return ("an element or text the XML parser cannot hold (libxml2 limits one text node, such as a trace, to 10 MB)",
+                        "if a trace is that large, split it into several <trace> elements")
         case 4: return ("an empty document", nil)
         case 5: return ("the document ending early, or content after its root element",
                         "the file looks truncated (every element opened must be closed), or has more than one root element")

@@ -88,6 +88,10 @@ struct InkMLContextResolver {
 
     static let standard = InkMLResolvedContext(format: .standard, properties: [:])
 
+    /// The longest chain of `contextRef`s followed; longer is refused (a located error), so
+    /// resolution stays shallow whatever the file says.
+    static let maximumContextDepth = 64
+
     /// The context of `trace`: its (or its group's) `contextRef`, else the document's current
     /// context, else the default (channels X and Y).
     mutating func context(for trace: InkMLPendingTrace) throws(InputError) -> InkMLResolvedContext {
@@ -111,6 +115,11 @@ struct InkMLContextResolver {
         guard !visiting.contains(id) else {
             throw InputError(file: file, location: context.location,
                              message: "expected contexts to refer to each other without a loop, found a loop through \"#\(id)\"")
+        }
+        guard visiting.count < Self.maximumContextDepth else {
+            throw InputError(file: file, location: context.location,
+                             message: "expected a chain of at most \(Self.maximumContextDepth) contexts referring to each other, found a longer one at \"#\(id)\"",
+                             hint: "a real ink file needs a few; a hostile one would exhaust the stack")
         }
         let resolved = try resolve(context, visiting: visiting.union([id]))
         cache[id] = resolved

@@ -43,14 +43,21 @@ struct InkFit: Equatable {
         a.scale == b.scale && a.sourceCentre == b.sourceCentre && a.canvasCentre == b.canvasCentre
     }
 
+    /// Raw positions beyond this magnitude (in the file's own units) are outliers, left out of
+    /// the fit: no digitiser reports a billion units.
+    static let absurdRaw = 1e9
+
     /// The fit of `recording` on a `width` x `height` canvas.
     init(_ recording: InkRecording, width: Int, height: Int) {
         let w = Double(width), h = Double(height)
         canvasCentre = (w / 2, h / 2)
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
+        // Non-finite or absurd raw positions do not count: one outlier must not shrink the
+        // real ink to a dot. They land far outside the canvas, where the renderer drops them
+        // and counts them (RenderOptions.absurdCoordinate).
         for stroke in recording.strokes {
-            for s in stroke.samples {
+            for s in stroke.samples where abs(s.x) <= Self.absurdRaw && abs(s.y) <= Self.absurdRaw {
                 minX = min(minX, s.x); maxX = max(maxX, s.x)
                 minY = min(minY, s.y); maxY = max(maxY, s.y)
             }
@@ -76,6 +83,12 @@ struct InkFit: Equatable {
     /// `p` moved and scaled onto the canvas (contact width and height are scaled too).
     func apply(_ p: PointerSample) -> PointerSample {
         var q = p
+        guard abs(p.x) <= Self.absurdRaw && abs(p.y) <= Self.absurdRaw else {
+            // An outlier stays unusable whatever the scale: the renderer drops and counts it.
+            q.x = .infinity
+            q.y = .infinity
+            return q
+        }
         q.x = (p.x - sourceCentre.x) * scale + canvasCentre.x
         q.y = (p.y - sourceCentre.y) * scale + canvasCentre.y
         q.width = p.width.map { $0 * scale }

@@ -17,6 +17,10 @@ public struct BatchRenderer: Sendable {
         public var output: String
         /// Nil when the render succeeded.
         public var error: RenderError?
+        /// The format the input was read as, once it was read.
+        public var format: InkImporter.Format?
+        /// What the render did (empty when it failed early).
+        public var stats: RenderStats
     }
 
     /// The file extensions taken from a folder.
@@ -44,8 +48,10 @@ public struct BatchRenderer: Sendable {
         }
     }
 
+    /// The input files of a folder; an unreadable folder is returned itself, so that reading
+    /// it fails and is reported like any other bad input.
     private static func files(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
+        guard let dir = opendir(directory) else { return [directory] }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
@@ -60,7 +66,9 @@ public struct BatchRenderer: Sendable {
         return names.sorted().map { base + $0 }
     }
 
-    /// The output path of each input, in order.
+    /// The output path of each input, in order, all different: `<stem>.png`, the full file
+    /// name plus `.png` when stems clash, and `-2`, `-3`... when even those clash (the same
+    /// name in two folders, or one input given twice).
     public func outputs(for inputs: [String]) -> [String] {
         func stem(_ path: String) -> String {
             let name = path.split(separator: "/").last.map(String.init) ?? path
@@ -70,9 +78,17 @@ public struct BatchRenderer: Sendable {
         var counts: [String: Int] = [:]
         for input in inputs { counts[stem(input), default: 0] += 1 }
         let base = outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/"
+        var used: Set<String> = []
         return inputs.map { input in
             let name = input.split(separator: "/").last.map(String.init) ?? input
-            return base + (counts[stem(input)]! > 1 ? name : stem(input)) + ".png"
+            let wanted = counts[stem(input)]! > 1 ? name : stem(input)
+            var candidate = wanted
+            var n = 1
+            while !used.insert(candidate).inserted {
+                n += 1
+                candidate = "\(wanted)-\(n)"
+            }
+            return base + candidate + ".png"
         }
     }
 
@@ -92,13 +108,17 @@ public struct BatchRenderer: Sendable {
                     return n
                 }
                 guard index < inputs.count else { return }
+                let renderer = ScriptRenderer(options: options)
+                var format: InkImporter.Format?
                 let outcome = Swift.Result { () throws(RenderError) in
                     let input = try ScriptRenderer.loadInput(path: inputs[index], fitInto: options.canvasSize)
-                    try ScriptRenderer(options: options).render(input.script, toPNG: outputs[index])
+                    format = input.format
+                    try renderer.render(input.script, toPNG: outputs[index])
                 }
                 var error: RenderError?
                 if case .failure(let failure) = outcome { error = failure }
-                let result = Result(input: inputs[index], output: outputs[index], error: error)
+                let result = Result(input: inputs[index], output: outputs[index], error: error,
+                                    format: format, stats: renderer.stats)
                 results.withLock { $0[index] = result }
                 done.withLock { count in
                     count += 1

@@ -11,7 +11,8 @@ import Glibc
 ///   [0, 1], passed through the host's ``PressureCurve`` and flagged HAS_PRESSURE; never for a
 ///   mouse, whose pressure is synthetic. Unflagged, it is 0.5.
 /// - Force: `force` and `max_force` are stored as Floats clamped to the finite Float range;
-///   HAS_FORCE is set when the stored `max_force` is > 0 (a `maxForce` of 1e-300 is not).
+///   HAS_FORCE is set when the stored `max_force` is > 0 (a `maxForce` of 1e-300 is not). A
+///   non-identity pressure curve maps `force` too: `curve(force / maxForce) * maxForce`.
 /// - Orientation: altitude/azimuth, when either is given, win over tilt and give tilt; a missing
 ///   angle takes its Pointer Events default (altitude π/2, azimuth 0). Otherwise tiltX/tiltY,
 ///   a missing one being 0, give altitude/azimuth. Both use the Pointer Events conversions.
@@ -62,6 +63,11 @@ struct SampleBuilder {
                 s.max_force = Self.finiteFloat(maxForce)
                 if s.max_force > 0 { s.flags |= BRISTLE_SAMPLE_HAS_FORCE }
                 forcePressure = force / maxForce
+                if pressureCurve != .identity, s.max_force > 0 {
+                    // The curve shapes force too, as a fraction of the device's range, so
+                    // brushes that read raw force follow it like those that read pressure.
+                    s.force = Self.finiteFloat(pressureCurve.apply(force / maxForce) * maxForce)
+                }
             }
         }
         s.pressure = 0.5
