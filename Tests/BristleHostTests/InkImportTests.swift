@@ -743,7 +743,7 @@ struct InkMalformedTests {
     @Test func anOversizedFileIsRefusedBeforeReading() throws {
         let dir = TestEnvironment.scratchDirectory("huge")
         let path = dir.appendingPathComponent("huge.json").path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         try handle.truncate(atOffset: UInt64(InkImporter.maximumFileBytes) + 1)  // sparse: no disk used
         try handle.close()

@@ -46,7 +46,7 @@ public enum PluginLoader {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown dlopen error"
             return .failure(.loadFailed(path: path, reason: trimmed(reason, path: path)))
         }
-        // Never dlclose(handle), not even on the error paths below (see the type's comment).
+        // The handle is never closed, not even on the error paths below (see the type comment).
         guard let symbol = dlsym(handle, BRISTLE_ENTRY_SYMBOL) else {
             return .failure(.missingEntry(path: path))
         }
