@@ -1,5 +1,7 @@
 /*
- * org.bristle.pencil — the reference pencil (DrawingBoard's PencilBrush, improved).
+ * org.bristle.pencil and org.bristle.eraser — the reference pencil (DrawingBoard's
+ * PencilBrush, improved) and, in the same library, its eraser (DrawingBoard's EraserBrush:
+ * the pencil's path with a true erase). One factory, two brushes.
  *
  * Continuous: after every event it draws the new segments (previous sample -> new sample,
  * round caps) into the committed layer. The width is the user's width times the canvas scale,
@@ -7,6 +9,11 @@
  * accumulates with max into a canvas-sized mask, and the mask is composited once over the
  * pre-stroke pixels (target->base) inside the dirty rectangle, so a 50 % stroke stays 50 %
  * where its segments overlap. Predicted samples extend a second mask drawn into the preview.
+ *
+ * The eraser composites the same mask with BRISTLE_BLEND_ERASE (destination-out) instead of
+ * source-over: pixels lose alpha in proportion to coverage * opacity, so an exported PNG shows
+ * the background (colour or image) through, never a painted background colour. It ignores the
+ * user's colour; `opacity` is how much it removes.
  *
  * Plain C99 against include/bristle/bristle.h only; exports only bristle_entry_v1.
  */
@@ -17,10 +24,12 @@
 #include <string.h>
 
 #define PENCIL_ID "org.bristle.pencil"
+#define ERASER_ID "org.bristle.eraser"
 
 typedef struct pencil_state {
     bristle_brush_t brush;
     const bristle_host_t *host;
+    int erase; /* 1 for org.bristle.eraser: destination-out instead of source-over */
 
     /* Parameters. */
     double opacity;        /* [0, 1] */
@@ -266,8 +275,9 @@ static void pencil_cancelled(const bristle_brush_t *brush) { forget_stroke(state
 static bristle_paint_t stroke_paint(const pencil_state *p) {
     bristle_paint_t paint;
     paint.struct_size = (uint32_t)sizeof paint;
-    paint.blend = BRISTLE_BLEND_SRC_OVER;
+    paint.blend = p->erase ? BRISTLE_BLEND_ERASE : BRISTLE_BLEND_SRC_OVER;
     paint.color = p->context.color;
+    if (p->erase) paint.color.a = 1; /* the eraser removes by coverage * opacity alone */
     paint.opacity = (float)p->opacity;
     return paint;
 }
@@ -404,44 +414,64 @@ static const void *pencil_get_extension(const bristle_brush_t *brush, const char
 
 static const char *const pencil_tags[] = {"pencil", "pressure", NULL};
 
-static const bristle_descriptor_t pencil_descriptor = {
-    sizeof(bristle_descriptor_t),
-    BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED | BRISTLE_BRUSH_DETERMINISTIC,
-    BRISTLE_VERSION_INIT,
-    PENCIL_ID,
-    "Pencil",
-    "Bristle",
-    "1.0.0",
-    "Round-capped segments between samples; pressure modulates the width; one opacity per "
-    "stroke.",
-    pencil_tags,
+static const char *const eraser_tags[] = {"eraser", "pressure", NULL};
+
+static const bristle_descriptor_t pencil_descriptors[2] = {
+    {
+        sizeof(bristle_descriptor_t),
+        BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED | BRISTLE_BRUSH_DETERMINISTIC,
+        BRISTLE_VERSION_INIT,
+        PENCIL_ID,
+        "Pencil",
+        "Bristle",
+        "1.0.0",
+        "Round-capped segments between samples; pressure modulates the width; one opacity per "
+        "stroke.",
+        pencil_tags,
+    },
+    {
+        sizeof(bristle_descriptor_t),
+        BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED | BRISTLE_BRUSH_DETERMINISTIC,
+        BRISTLE_VERSION_INIT,
+        ERASER_ID,
+        "Eraser",
+        "Bristle",
+        "1.0.0",
+        "The pencil's path as a true erase (destination-out): the background shows through.",
+        eraser_tags,
+    },
 };
 
 static uint32_t factory_count(const bristle_brush_factory_t *factory) {
     (void)factory;
-    return 1;
+    return 2;
 }
 
 static const bristle_descriptor_t *factory_descriptor(const bristle_brush_factory_t *factory,
                                                       uint32_t index) {
     (void)factory;
-    return index == 0 ? &pencil_descriptor : NULL;
+    return index < 2 ? &pencil_descriptors[index] : NULL;
 }
 
 static const bristle_brush_t *factory_create(const bristle_brush_factory_t *factory,
                                              const bristle_host_t *host, const char *id) {
     pencil_state *p;
+    int erase;
     (void)factory;
-    if (!id || !host || strcmp(id, PENCIL_ID) != 0) return NULL;
+    if (!id || !host) return NULL;
+    if (strcmp(id, PENCIL_ID) == 0) erase = 0;
+    else if (strcmp(id, ERASER_ID) == 0) erase = 1;
+    else return NULL;
     p = (pencil_state *)calloc(1, sizeof *p);
     if (!p) return NULL;
     p->host = host;
+    p->erase = erase;
     p->opacity = 1;
     p->pressure_width = 1;
     p->min_width = 0.25;
     p->last_w = -1;
     p->brush.struct_size = (uint32_t)sizeof(bristle_brush_t);
-    p->brush.descriptor = &pencil_descriptor;
+    p->brush.descriptor = &pencil_descriptors[erase];
     p->brush.brush_data = p;
     p->brush.destroy = pencil_destroy;
     p->brush.get_extension = pencil_get_extension;

@@ -44,7 +44,7 @@ import Testing
         #expect(try bristle(["render", Self.hello, "-o", sizeOnly, "--size", "200x100"]).status == 0)
         let r = try bristle(["render", Self.hello, "-o", all, "--size", "200x100", "--color", "#00ff00",
                              "--background", "#000000", "--param", "opacity=0.5", "--param", "pressure-width=false",
-                             "--brush", TestEnvironment.plugin("BristlePencil")])
+                             "--brush", "org.bristle.pencil"])
         #expect(r.status == 0, "\(r.stderr)")
         let image = try PNGCodec.read(path: all)
         #expect(image.width == 200 && image.height == 100)
@@ -145,6 +145,12 @@ import Testing
         let r = try bristle(["render", Self.hello, "-o", "/tmp/never.png", "--brush", "org.example.nothing"])
         expectCleanError(r, status: 66, mentioning: "no brush with id 'org.example.nothing'")
         #expect(r.stderr.contains("bristle list"))
+    }
+
+    @Test func aPathToALibraryWithSeveralBrushesIsAmbiguous() throws {
+        let r = try bristle(["render", Self.hello, "-o", "/tmp/never.png", "--brush", TestEnvironment.plugin("BristlePencil")])
+        expectCleanError(r, status: 64, mentioning: "holds 2 brushes (org.bristle.pencil, org.bristle.eraser)")
+        #expect(r.stderr.contains("BRISTLE_PATH="), "the hint says how to pick one by id")
     }
 
     @Test func brokenPluginIs69() throws {
