@@ -20,15 +20,7 @@ import Testing
     }
 
     private func sample(_ x: Double, _ y: Double, predicted: Bool = false) -> bristle_sample_t {
-        var s = bristle_sample_t()
-        s.struct_size = UInt32(MemoryLayout<bristle_sample_t>.size)
-        s.x = x
-        s.y = y
-        s.pressure = 0.5
-        s.altitude = .pi / 2
-        s.pointer_type = BRISTLE_POINTER_PEN
-        if predicted { s.flags = BRISTLE_SAMPLE_PREDICTED }
-        return s
+        penSample(x, y, predicted: predicted)
     }
 
     private let pen = DrawingSession.Device(flags: 0, pointerType: BRISTLE_POINTER_PEN)

@@ -8,16 +8,7 @@ import Testing
 @Suite struct EraserTests {
     static let library: PluginLibrary = try! PluginLoader.load(path: TestEnvironment.plugin("BristlePencil"))
 
-    private func sample(_ x: Double, _ y: Double) -> bristle_sample_t {
-        var s = bristle_sample_t()
-        s.struct_size = UInt32(MemoryLayout<bristle_sample_t>.size)
-        s.x = x
-        s.y = y
-        s.pressure = 0.5
-        s.altitude = .pi / 2
-        s.pointer_type = BRISTLE_POINTER_PEN
-        return s
-    }
+    private func sample(_ x: Double, _ y: Double) -> bristle_sample_t { penSample(x, y) }
 
     private func draw(_ s: DrawingSession, _ id: String, _ a: (Double, Double), _ b: (Double, Double),
                       opacity: Double = 1) throws {

@@ -28,32 +28,11 @@ import Testing
         return s
     }
 
-    /// A pen sample; `force`, `pressure` and tilt are flagged only when given.
+    /// A pen sample; `force` (of a 4.17 maximum), `pressure` and tilt are flagged only when given.
     private func pen(_ x: Double, _ y: Double, force: Double? = nil, pressure: Double? = nil,
                      altitude: Double? = nil, azimuth: Double = 0,
                      type: UInt32 = BRISTLE_POINTER_PEN) -> bristle_sample_t {
-        var s = bristle_sample_t()
-        s.struct_size = UInt32(MemoryLayout<bristle_sample_t>.size)
-        s.x = x
-        s.y = y
-        s.pointer_type = type
-        s.pressure = 0.5
-        s.altitude = .pi / 2
-        if let force {
-            s.force = Float(force)
-            s.max_force = 4.17
-            s.flags |= BRISTLE_SAMPLE_HAS_FORCE
-        }
-        if let pressure {
-            s.pressure = Float(pressure)
-            s.flags |= BRISTLE_SAMPLE_HAS_PRESSURE
-        }
-        if let altitude {
-            s.altitude = Float(altitude)
-            s.azimuth = Float(azimuth)
-            s.flags |= BRISTLE_SAMPLE_HAS_TILT
-        }
-        return s
+        penSample(x, y, pressure: pressure, force: force, altitude: altitude, azimuth: azimuth, type: type)
     }
 
     /// A finger sample with a contact of `size` x `size` pixels (nil: no contact data).

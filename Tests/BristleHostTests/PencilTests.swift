@@ -18,15 +18,7 @@ import Testing
     }
 
     private func sample(_ x: Double, _ y: Double, pressure: Double? = nil) -> bristle_sample_t {
-        var s = bristle_sample_t()
-        s.struct_size = UInt32(MemoryLayout<bristle_sample_t>.size)
-        s.x = x
-        s.y = y
-        s.pressure = Float(pressure ?? 0.5)
-        s.altitude = .pi / 2
-        s.pointer_type = BRISTLE_POINTER_PEN
-        if pressure != nil { s.flags |= BRISTLE_SAMPLE_HAS_PRESSURE }
-        return s
+        penSample(x, y, pressure: pressure)
     }
 
     private func draw(_ s: DrawingSession, _ points: [(Double, Double)], pressure: Double? = nil) throws {

@@ -63,17 +63,7 @@ public enum PluginSearchPath {
     /// The `.so` files directly inside `directory`, sorted by name; hidden files are skipped.
     /// A missing or unreadable directory has no plugins.
     public static func pluginFiles(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard !name.hasPrefix("."), name.hasSuffix(".so") else { continue }
-            names.append(name)
-        }
         let base = directory.hasSuffix("/") ? directory : directory + "/"
-        return names.sorted().map { base + $0 }
+        return (Paths.visibleEntries(of: directory) ?? []).filter { $0.hasSuffix(".so") }.map { base + $0 }
     }
 }

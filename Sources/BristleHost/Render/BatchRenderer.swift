@@ -41,29 +41,18 @@ public struct BatchRenderer: Sendable {
     /// Expands folders into their input files; files are kept as given. A missing path is kept
     /// too, so that it is reported as a failure like any other bad input.
     public static func expand(_ inputs: [String]) -> [String] {
-        inputs.flatMap { path -> [String] in
-            var st = stat()
-            guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFDIR else { return [path] }
-            return Self.files(in: path)
-        }
+        inputs.flatMap { path in Paths.isDirectory(path) ? Self.files(in: path) : [path] }
     }
 
     /// The input files of a folder; an unreadable folder is returned itself, so that reading
     /// it fails and is reported like any other bad input.
     private static func files(in directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [directory] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard !name.hasPrefix("."), let dot = name.lastIndex(of: "."),
-                  inputExtensions.contains(name[name.index(after: dot)...].lowercased()) else { continue }
-            names.append(name)
-        }
+        guard let names = Paths.visibleEntries(of: directory) else { return [directory] }
         let base = directory.hasSuffix("/") ? directory : directory + "/"
-        return names.sorted().map { base + $0 }
+        return names.filter { name in
+            guard let dot = name.lastIndex(of: ".") else { return false }
+            return inputExtensions.contains(name[name.index(after: dot)...].lowercased())
+        }.map { base + $0 }
     }
 
     /// The output path of each input, in order, all different: `<stem>.png`, the full file

@@ -28,4 +28,19 @@ public enum Paths {
     public static func namesAFile(_ text: String) -> Bool {
         text.contains("/") || text.hasSuffix(".so") || exists(text)
     }
+
+    /// The names of the visible (not dot-prefixed) entries of `directory`, sorted; nil when the
+    /// directory cannot be read.
+    public static func visibleEntries(of directory: String) -> [String]? {
+        guard let dir = opendir(directory) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
 }
