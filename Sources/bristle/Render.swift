@@ -57,6 +57,9 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("frames-dir"), help: ArgumentHelp("Where --frames writes frame-0001.png...", valueName: "DIR"))
     var framesDirectory: String?
 
+    @Option(name: .customLong("history-budget"), help: ArgumentHelp("Memory for undo history in MiB (default 256; 0 keeps none). Past it the oldest steps are dropped, with a warning.", valueName: "MIB"))
+    var historyBudget: Int?
+
     @Flag(name: .shortAndLong, help: "Say what was rendered: input format, brushes, dropped samples.")
     var verbose = false
 
@@ -94,6 +97,9 @@ struct Render: ParsableCommand {
         if let background, (try? RGBAColor(parsing: background)) == nil, !background.lowercased().hasSuffix(".png") {
             throw ValidationError("--background '\(background)' is neither a colour (#rrggbb, a CSS name, rgb()) nor a .png image")
         }
+        if let historyBudget, !(0...(1 << 30)).contains(historyBudget) {
+            throw ValidationError("--history-budget must be a number of MiB in 0...\(1 << 30), not \(historyBudget)")
+        }
         for p in parameters where CLIParsing.assignment(p) == nil {
             throw ValidationError("--param must look like NAME=VALUE, not '\(p)'")
         }
@@ -113,6 +119,7 @@ struct Render: ParsableCommand {
         options.pressureCurve = pressureCurve.flatMap { try? PressureCurve(parsing: $0) } ?? .identity
         options.frames = frames ?? 0
         options.framesDirectory = framesDirectory
+        options.historyBudgetBytes = historyBudget.map { $0 << 20 }
 
         // A file-size limit (ulimit -f) must fail the write with EFBIG, reported as an I/O
         // error, instead of killing the process half-way through the temporary file.
@@ -135,6 +142,7 @@ struct Render: ParsableCommand {
             throw Failure.report(error)
         }
         let s = renderer.stats
+        for warning in s.warnings { StandardError.write("bristle: \(warning)\n") }
         if verbose {
             StandardError.write("bristle: read \(input) as \(inputFormat.rawValue)\n")
             StandardError.write("bristle: rendered \(s.strokes) stroke(s), \(s.cancelledStrokes) cancelled, \(s.events) event(s) with \(s.brushes.joined(separator: ", ")) -> \(output)\n")
@@ -149,6 +157,9 @@ struct Render: ParsableCommand {
             }
             if s.ignoredTicks > 0 {
                 StandardError.write("bristle: ignored \(s.ignoredTicks) tick(s): the brush does not want ticks\n")
+            }
+            if s.undoneSteps + s.redoneSteps > 0 || s.droppedHistorySteps > 0 {
+                StandardError.write("bristle: history: undid \(s.undoneSteps) step(s), redid \(s.redoneSteps), dropped \(s.droppedHistorySteps) for the budget; \(s.historyBytes) bytes held at the end\n")
             }
         }
         if stats, let p50 = s.eventMicroseconds(quantile: 0.5), let p99 = s.eventMicroseconds(quantile: 0.99) {
@@ -171,6 +182,9 @@ struct Render: ParsableCommand {
             if showProgress { StandardError.write("\rbristle: \(done)/\(total) rendered") }
         }
         if showProgress { StandardError.write("\n") }
+        for r in results where r.error == nil {
+            for warning in r.stats.warnings { StandardError.write("bristle: \(warning)\n") }
+        }
         if verbose {
             for r in results where r.error == nil {
                 let dropped = r.stats.droppedSamples > 0 ? ", dropped \(r.stats.droppedSamples) sample(s) with a coordinate beyond \(Int(RenderOptions.absurdCoordinate)) px" : ""

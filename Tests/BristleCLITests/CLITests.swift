@@ -126,11 +126,11 @@ import Testing
         let dir = TestEnvironment.scratchDirectory("clobber")
         let out = dir.appendingPathComponent("keep.png").path
         try "precious".write(toFile: out, atomically: true, encoding: .utf8)
-        let input = dir.appendingPathComponent("undo.json").path
-        try "{\"actions\": [{\"undo\": 1}]}".write(toFile: input, atomically: true, encoding: .utf8)
+        let input = dir.appendingPathComponent("param.json").path
+        try "{\"actions\": [{\"brush\": {\"params\": {\"nope\": 1}}}]}".write(toFile: input, atomically: true, encoding: .utf8)
         let r = try bristle(["render", input, "-o", out])
-        expectCleanError(r, status: 65, mentioning: "undo is not supported yet")
-        #expect(r.stderr.contains("undo.json:1:14"))
+        expectCleanError(r, status: 65, mentioning: "nope")
+        #expect(r.stderr.contains("param.json:1:"))
         #expect(try String(contentsOfFile: out, encoding: .utf8) == "precious")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains("tmp") }
         #expect(leftovers.isEmpty, "\(leftovers)")

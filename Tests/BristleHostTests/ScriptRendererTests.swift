@@ -93,15 +93,14 @@ import Testing
         #expect(renderer.stats.skippedParameters == ["opacity"])
     }
 
-    @Test func undoIsReportedAsNotSupportedWithItsLocation() throws {
+    @Test func redoWithNothingToRedoIsALocatedWarningNotAnError() throws {
         let dir = TestEnvironment.scratchDirectory("undo")
         let s = try script("{\"actions\": [\n  {\"redo\": 2}]}", in: dir)
-        #expect {
-            _ = try ScriptRenderer(options: options()).render(s)
-        } throws: { error in
-            guard case .unsupported(let file, let line, let column, let what) = error as! RenderError else { return false }
-            return file.hasSuffix("script.json") && line == 2 && column == 3 && what == "redo"
-        }
+        let renderer = ScriptRenderer(options: options())
+        _ = try renderer.render(s)
+        #expect(renderer.stats.warnings.count == 1)
+        let warning = try #require(renderer.stats.warnings.first)
+        #expect(warning.hasSuffix("script.json:2:3: warning: redo 2 did 0: the history held only 0 undone step(s) to redo"), "\(warning)")
     }
 
     @Test func absurdBrushWidthIsALocatedError() throws {

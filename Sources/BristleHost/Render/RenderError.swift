@@ -16,8 +16,6 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case session(SessionError)
     /// Reading the background image or writing the output failed.
     case png(PNGError, writing: Bool)
-    /// A valid request this version cannot carry out yet, located in the input.
-    case unsupported(file: String, line: Int, column: Int, what: String)
 
     public var description: String {
         switch self {
@@ -28,8 +26,6 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .brushInScript(let e, let file, let line, let column): return "\(file):\(line):\(column): \(e.description)"
         case .session(let e): return e.description
         case .png(let e, _): return e.description
-        case .unsupported(let file, let line, let column, let what):
-            return "\(file):\(line):\(column): \(what) is not supported yet"
         }
     }
 
@@ -44,8 +40,6 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
         case .session: return nil
         case .png(_, let writing):
             return writing ? "check that the output folder exists and is writable" : nil
-        case .unsupported:
-            return "undo and redo arrive with tile history in a later version; remove the action for now"
         }
     }
 
@@ -53,7 +47,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     public var exitStatus: Int32 {
         switch self {
         case .inputNotFound: return 66                     // EX_NOINPUT
-        case .input, .unsupported: return 65               // EX_DATAERR
+        case .input: return 65               // EX_DATAERR
         case .plugin(let e): return e.isNotFound ? 66 : 69 // EX_NOINPUT / EX_UNAVAILABLE
         case .brush(.unknownBrush), .brushInScript(.unknownBrush, _, _, _): return 66
         case .brushInScript(let e, _, _, _): return RenderError.brush(e).exitStatus == 64 ? 65 : RenderError.brush(e).exitStatus

@@ -25,6 +25,9 @@ public struct RenderOptions: Sendable {
     public var frames = 0
     /// Where ``frames`` are written; required when `frames > 0`.
     public var framesDirectory: String?
+    /// The undo history's memory budget in bytes; nil means
+    /// ``TileHistory/defaultBudgetBytes`` (256 MiB), 0 keeps no history.
+    public var historyBudgetBytes: Int?
 
     /// Samples with a coordinate beyond this many pixels from the origin are dropped (and
     /// counted): no canvas is that large, and the rasteriser could do nothing useful with them.

@@ -16,6 +16,17 @@ public struct RenderStats: Sendable {
     public var brushes: [String] = []
     /// Time of each input event (hook + draw + preview update), when measured.
     public var eventNanoseconds: [UInt64] = []
+    /// Steps taken back by `undo` actions and re-applied by `redo` actions.
+    public var undoneSteps = 0
+    public var redoneSteps = 0
+    /// History steps dropped to stay within the budget (``RenderOptions/historyBudgetBytes``).
+    public var droppedHistorySteps = 0
+    /// The undo history's memory at the end, in bytes.
+    public var historyBytes = 0
+    /// Located problems that did not stop the render, in script order, each ready to print
+    /// (`FILE:LINE:COLUMN: what happened`): an undo or redo asking for more steps than the
+    /// history held, and the first time the history dropped steps for its budget.
+    public var warnings: [String] = []
 
     /// The `q` quantile (0...1) of the event times in microseconds, or nil without samples.
     public func eventMicroseconds(quantile q: Double) -> Double? {

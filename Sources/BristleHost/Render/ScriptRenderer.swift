@@ -4,8 +4,11 @@ import Glibc
 ///
 /// The script's actions run in order: `brush` creates a fresh brush instance (id or path,
 /// colour, width, parameters), `stroke` plays input events through the drawing loop,
-/// `ticks` advances a brush that wants them, `clear` empties the canvas; `undo`/`redo` are
-/// reported as not supported yet. ``RenderOptions`` override the script.
+/// `ticks` advances a brush that wants them, `clear` empties the canvas, `undo`/`redo` walk
+/// the session's tile history (docs/stroke-format.md, "Undo, redo and clear"). An undo or redo
+/// asking for more steps than the history holds does what it can and adds a located warning
+/// to ``stats``, as does the first drop of history for the budget. ``RenderOptions`` override
+/// the script.
 public final class ScriptRenderer {
     public let options: RenderOptions
     public private(set) var stats = RenderStats()
@@ -53,16 +56,42 @@ public final class ScriptRenderer {
             case .ticks(let n):
                 if try sessionCall({ () throws(SessionError) -> Bool in try session.tick(frames: n) }) { stats.ticks += n } else { stats.ignoredTicks += n }
             case .clear:
-                try sessionCall { () throws(SessionError) in try session.clear() }
-            case .undo:
-                throw .unsupported(file: script.sourcePath, line: action.location.line,
-                                   column: action.location.column, what: "undo")
-            case .redo:
-                throw .unsupported(file: script.sourcePath, line: action.location.line,
-                                   column: action.location.column, what: "redo")
+                _ = try sessionCall { () throws(SessionError) in try session.clear() }
+            case .undo(let n):
+                let change = try sessionCall { () throws(SessionError) in try session.undo(n) }
+                stats.undoneSteps += change.performed
+                warnIfShort(change, "undo", session, script.sourcePath, action.location)
+            case .redo(let n):
+                let change = try sessionCall { () throws(SessionError) in try session.redo(n) }
+                stats.redoneSteps += change.performed
+                warnIfShort(change, "redo", session, script.sourcePath, action.location)
             }
+            warnOfDroppedHistory(session, script.sourcePath, action.location)
         }
+        stats.droppedHistorySteps = session.history.droppedSteps
+        stats.historyBytes = session.history.bytes
         return session
+    }
+
+    /// Adds a located warning when an undo or redo found fewer steps than it asked for.
+    private func warnIfShort(_ change: HistoryChange, _ name: String, _ session: DrawingSession,
+                             _ file: String, _ at: SourceLocation) {
+        guard change.isShort else { return }
+        let held = name == "undo" ? "held only \(change.performed) step(s) to undo"
+                                  : "held only \(change.performed) undone step(s) to redo"
+        let dropped = name == "undo" && session.history.droppedSteps > 0
+            ? " (\(session.history.droppedSteps) older step(s) were dropped for the history budget; raise it with --history-budget)"
+            : ""
+        stats.warnings.append("\(file):\(at.line):\(at.column): warning: \(name) \(change.requested) did \(change.performed): the history \(held)\(dropped)")
+    }
+
+    /// Adds a located warning the first time the history drops steps for its budget; later
+    /// drops are only counted (``RenderStats/droppedHistorySteps``).
+    private func warnOfDroppedHistory(_ session: DrawingSession, _ file: String, _ at: SourceLocation) {
+        let notices = session.takeHistoryNotices()
+        guard let first = notices.first, stats.droppedHistorySteps == 0 else { return }
+        stats.droppedHistorySteps = first.droppedSteps
+        stats.warnings.append("\(file):\(at.line):\(at.column): warning: \(first.description); later drops are counted by --verbose")
     }
 
     /// Renders the script and writes the PNG atomically: a failure leaves no file behind and
@@ -138,7 +167,8 @@ public final class ScriptRenderer {
         let session: DrawingSession
         do {
             session = try DrawingSession(width: size.0, height: size.1,
-                                         scale: Float(script.canvas.scale ?? 1), background: background)
+                                         scale: Float(script.canvas.scale ?? 1), background: background,
+                                         historyBudgetBytes: options.historyBudgetBytes ?? TileHistory.defaultBudgetBytes)
         } catch {
             throw .session(error)
         }

@@ -12,6 +12,9 @@
 /// - The background (a colour or an image) is separate: brushes never see it, export puts it
 ///   under committed, so an eraser reveals it.
 ///
+/// - ``history`` keeps undo and redo as changed 64x64 tiles: each completed stroke and each
+///   clear is one step (see ``undo(_:)``, ``redo(_:)``, ``clear()``).
+///
 /// Per event the session does work proportional to the dirty rectangles only: no whole-layer
 /// copies, clears or scans. Not thread-safe; use one session per thread.
 public final class DrawingSession {
@@ -23,6 +26,9 @@ public final class DrawingSession {
     public let preview: Layer
     public let base: Layer
     public let background: Background
+    /// Undo and redo of the committed layer; set its ``TileHistory/budgetBytes`` to change the
+    /// memory it may keep.
+    public let history: TileHistory
 
     /// The brush for the next stroke. Change it between strokes only. A new brush starts its
     /// own tick clock: it gets ticks only after a stroke of its own has ended.
@@ -80,9 +86,11 @@ public final class DrawingSession {
         var previewDirty = PixelRect.empty
     }
 
-    /// Creates a session with a transparent committed layer.
+    /// Creates a session with a transparent committed layer and an empty history that keeps at
+    /// most `historyBudgetBytes` (default ``TileHistory/defaultBudgetBytes``, 256 MiB).
     public init(width: Int, height: Int, scale: Float = 1, background: Background = .color(.white),
-                host: BrushHost = BrushHost()) throws(SessionError) {
+                host: BrushHost = BrushHost(),
+                historyBudgetBytes: Int = TileHistory.defaultBudgetBytes) throws(SessionError) {
         guard width > 0, height > 0, width <= Layer.maximumSide, height <= Layer.maximumSide,
               width * height <= Layer.maximumArea else {
             throw .badCanvasSize(width: width, height: height)
@@ -100,6 +108,7 @@ public final class DrawingSession {
         self.preview = preview
         self.base = base
         self.background = background
+        history = TileHistory(width: width, height: height, budgetBytes: historyBudgetBytes)
         self.host = host
         context = .allocate(capacity: 1)
         context.initialize(to: bristle_stroke_context_t())
@@ -162,13 +171,16 @@ public final class DrawingSession {
     }
 
     /// Ends the stroke at `sample`: calls `ended`, draws the final part into committed and
-    /// makes the stroke part of the drawing.
+    /// makes the stroke part of the drawing, as one step of ``history`` (the tiles whose bytes
+    /// it changed). When that goes over the history budget, the oldest steps are dropped and
+    /// ``takeHistoryNotices()`` says so.
     public func end(_ sample: bristle_sample_t) throws(SessionError) {
         guard let current = stroke else { throw .outOfOrder("ended outside a stroke") }
         var s = sample
         try check(current.brush.ended(&s), hook: "ended", strokeEnded: true)
         try drawAfterEvent(ending: true, predicted: [])
         guard let finished = stroke else { return }
+        history.record(before: base, after: committed, in: finished.committedDirty)
         copy(into: base, from: committed, in: finished.committedDirty)
         stroke = nil
         strokesCompleted += 1
@@ -194,7 +206,14 @@ public final class DrawingSession {
 
     /// Advances a WANTS_TICKS brush by `frames` frames of the deterministic clock, each
     /// followed by a committed draw. Returns false (and does nothing) when there is no brush,
-    /// the brush does not want ticks, or no stroke has ended yet.
+    /// the brush does not want ticks, or no stroke of this brush has ended since it was chosen
+    /// or since the last undo, redo or clear.
+    ///
+    /// What ticks change is folded into the history step of the stroke that ended last, so
+    /// undoing that stroke also takes back the ticks since (the canvas returns to what it was
+    /// before the stroke) and redo brings back the stroke with them. Ticks are never steps of
+    /// their own. When that stroke's step has been dropped for the budget, tick changes can
+    /// no longer be undone.
     @discardableResult
     public func tick(frames: Int) throws(SessionError) -> Bool {
         guard stroke == nil else { throw .outOfOrder("ticks during a stroke") }
@@ -208,7 +227,9 @@ public final class DrawingSession {
             }
             var dirty = bristle_rect_t()
             let drawStatus = draw(brush, into: committed, layer: BRISTLE_LAYER_COMMITTED, base: nil, dirty: &dirty)
-            // Between strokes base tracks committed, so a tick's change is copied to both.
+            // Between strokes base tracks committed, so a tick's change is copied to both;
+            // until then base still holds the tiles as they were, which the history keeps.
+            history.extendNewest(before: base, after: committed, in: dirty.clipped(to: committed))
             copy(into: preview, from: committed, in: dirty.clipped(to: committed))
             copy(into: base, from: committed, in: dirty.clipped(to: committed))
             guard drawStatus == BRISTLE_OK else {
@@ -218,12 +239,63 @@ public final class DrawingSession {
         return true
     }
 
-    /// Makes the canvas transparent again (an explicit whole-canvas action, not per event).
-    public func clear() throws(SessionError) {
-        guard stroke == nil else { throw .outOfOrder("clear during a stroke") }
-        for layer in [committed, preview, base] { layer.fill(.transparent, in: layer.bounds) }
+    /// Makes the canvas transparent again (an explicit whole-canvas action, not per event),
+    /// as one undoable step of ``history``: undo brings back every tile that held something.
+    /// The background is not part of the canvas and stays. Ticks stop until the next stroke.
+    ///
+    /// Returns the change (1 step requested and performed) with the cleared tiles as `dirty`.
+    /// Throws ``SessionError/outOfOrder(_:)`` during a stroke, changing nothing.
+    @discardableResult
+    public func clear() throws(SessionError) -> HistoryChange {
+        guard stroke == nil else { throw .outOfOrder("clear during a stroke; end or cancel the stroke first") }
+        let before = history.grid.allTiles.reduce(PixelRect.empty) { dirty, tile in
+            history.grid.hasContent(tile, in: committed) ? dirty.union(history.grid.rect(of: tile)) : dirty
+        }
+        history.recordClear(of: committed)
+        for layer in [committed, preview, base] { layer.fill(.transparent, in: before) }
         hadStroke = false
         framesSinceLift = 0
+        return HistoryChange(requested: 1, performed: 1, dirty: before)
+    }
+
+    /// Takes back the last `steps` steps (completed strokes and clears, newest first), or as
+    /// many as the history holds when it holds fewer: the committed layer (and the preview and
+    /// base, which equal it between strokes) gets back the bytes it had before each step.
+    /// Brushes are not told; ticks stop until the next stroke. The background is untouched.
+    ///
+    /// Returns how many steps were undone (check ``HistoryChange/isShort``) and the rectangle
+    /// to repaint. Throws ``SessionError/outOfOrder(_:)`` during a stroke and
+    /// ``SessionError/badHistorySteps(_:)`` when `steps` < 1, changing nothing.
+    @discardableResult
+    public func undo(_ steps: Int = 1) throws(SessionError) -> HistoryChange {
+        try travel(steps, "undo") { history.undo(into: committed, mirroring: [base, preview]) }
+    }
+
+    /// Re-applies the last `steps` undone steps, oldest undone last first, or as many as there
+    /// are: the committed layer gets back the bytes it had after each step. A completed stroke
+    /// or a clear empties the redo side. Otherwise as ``undo(_:)``.
+    @discardableResult
+    public func redo(_ steps: Int = 1) throws(SessionError) -> HistoryChange {
+        try travel(steps, "redo") { history.redo(into: committed, mirroring: [base, preview]) }
+    }
+
+    /// Returns the history notices (steps dropped for the budget) since the last call, oldest
+    /// first, and forgets them. Call it after strokes and ticks to warn the user.
+    public func takeHistoryNotices() -> [HistoryNotice] { history.takeNotices() }
+
+    /// Runs `step` up to `steps` times, while it has something to do.
+    private func travel(_ steps: Int, _ name: String,
+                        _ step: () -> PixelRect?) throws(SessionError) -> HistoryChange {
+        guard stroke == nil else { throw .outOfOrder("\(name) during a stroke; end or cancel the stroke first") }
+        guard steps >= 1 else { throw .badHistorySteps(steps) }
+        var change = HistoryChange(requested: steps, performed: 0, dirty: .empty)
+        while change.performed < steps, let dirty = step() {
+            change.performed += 1
+            change.dirty = change.dirty.union(dirty)
+        }
+        hadStroke = false
+        framesSinceLift = 0
+        return change
     }
 
     /// After a hook: restore the preview, draw committed and/or preview as the brush's kind

@@ -12,8 +12,8 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case outOfOrder(String)
     /// A brush hook failed; the stroke was cancelled and committed restored.
     case brushFailed(BrushError)
-    /// The requested feature is not implemented by this host yet.
-    case notSupported(String)
+    /// Undo or redo was asked for fewer than one step.
+    case badHistorySteps(Int)
 
     public var description: String {
         switch self {
@@ -29,8 +29,8 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
             return "stroke events out of order: \(what)"
         case .brushFailed(let error):
             return error.description
-        case .notSupported(let what):
-            return "\(what) is not supported yet"
+        case .badHistorySteps(let steps):
+            return "undo and redo take at least 1 step, not \(steps)"
         }
     }
 }

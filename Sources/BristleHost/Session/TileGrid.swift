@@ -1,0 +1,67 @@
+import Glibc
+
+/// The canvas cut into square tiles, numbered row-major from the top-left. Tiles on the right
+/// and bottom edges are clipped to the canvas, so every tile rectangle lies inside it.
+struct TileGrid {
+    let width: Int
+    let height: Int
+    let tileSize: Int
+    let columns: Int
+    let rows: Int
+
+    init(width: Int, height: Int, tileSize: Int) {
+        self.width = width
+        self.height = height
+        self.tileSize = tileSize
+        columns = (width + tileSize - 1) / tileSize
+        rows = (height + tileSize - 1) / tileSize
+    }
+
+    /// Every tile of the canvas.
+    var allTiles: Range<Int32> { 0..<Int32(columns * rows) }
+
+    /// The pixels of `tile`, clipped to the canvas.
+    func rect(of tile: Int32) -> PixelRect {
+        let column = Int(tile) % columns, row = Int(tile) / columns
+        let x = column * tileSize, y = row * tileSize
+        return PixelRect(x: Int32(x), y: Int32(y), width: Int32(min(tileSize, width - x)),
+                         height: Int32(min(tileSize, height - y)))
+    }
+
+    /// The tiles that `rect` (clipped to the canvas) overlaps, row-major.
+    func tiles(covering rect: PixelRect) -> [Int32] {
+        let r = rect.intersection(PixelRect(x: 0, y: 0, width: Int32(width), height: Int32(height)))
+        guard !r.isEmpty else { return [] }
+        let c0 = Int(r.x) / tileSize, c1 = Int(r.maxX - 1) / tileSize
+        let r0 = Int(r.y) / tileSize, r1 = Int(r.maxY - 1) / tileSize
+        var out: [Int32] = []
+        out.reserveCapacity((c1 - c0 + 1) * (r1 - r0 + 1))
+        for row in r0...r1 { for column in c0...c1 { out.append(Int32(row * columns + column)) } }
+        return out
+    }
+
+    /// True when `tile` holds different bytes in the two layers (same size as the grid).
+    func differs(_ tile: Int32, _ a: Layer, _ b: Layer) -> Bool {
+        let r = rect(of: tile)
+        let offset = Int(r.x) * 4, count = Int(r.width) * 4
+        for y in Int(r.y)..<Int(r.maxY) {
+            if memcmp(a.pixels + y * a.strideBytes + offset, b.pixels + y * b.strideBytes + offset, count) != 0 {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// True when some pixel of `tile` in `layer` is not transparent black (all four bytes 0).
+    func hasContent(_ tile: Int32, in layer: Layer) -> Bool {
+        let r = rect(of: tile)
+        let offset = Int(r.x) * 4, count = Int(r.width) * 4
+        for y in Int(r.y)..<Int(r.maxY) {
+            let row = UnsafeRawPointer(layer.pixels + y * layer.strideBytes + offset)
+            // Tile rows are 4-byte aligned (a pixel per word); scan them a word at a time.
+            let words = row.assumingMemoryBound(to: UInt32.self)
+            for i in 0..<(count / 4) where words[i] != 0 { return true }
+        }
+        return false
+    }
+}
