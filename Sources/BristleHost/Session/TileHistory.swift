@@ -53,9 +53,7 @@ public final class TileHistory {
     /// of the tiles under `rect` whose bytes differ. A step that changed nothing is still one step.
     func record(before: Layer, after: Layer, in rect: PixelRect) {
         var entry = TileHistoryEntry()
-        for tile in grid.tiles(covering: rect) where grid.differs(tile, before, after) {
-            entry.append(tile, from: before, grid: grid)
-        }
+        entry.append(grid.tiles(covering: rect).filter { grid.differs($0, before, after) }, from: before, grid: grid)
         push(entry)
     }
 
@@ -63,9 +61,7 @@ public final class TileHistory {
     /// that holds something. Scans the whole layer, as a clear is a whole-canvas action.
     func recordClear(of layer: Layer) {
         var entry = TileHistoryEntry()
-        for tile in grid.allTiles where grid.hasContent(tile, in: layer) {
-            entry.append(tile, from: layer, grid: grid)
-        }
+        entry.append(grid.allTiles.filter { grid.hasContent($0, in: layer) }, from: layer, grid: grid)
         push(entry)
         newestIsOpen = false
     }
@@ -78,9 +74,9 @@ public final class TileHistory {
     func extendNewest(before: Layer, after: Layer, in rect: PixelRect) -> Bool {
         guard newestIsOpen, var entry = undoSide.popLast() else { return false }
         let old = entry.bytes
-        for tile in grid.tiles(covering: rect) where !entry.contains(tile) && grid.differs(tile, before, after) {
-            entry.append(tile, from: before, grid: grid)
-        }
+        let held = Set(entry.tiles)
+        entry.append(grid.tiles(covering: rect).filter { !held.contains($0) && grid.differs($0, before, after) },
+                     from: before, grid: grid)
         bytes += entry.bytes - old
         undoSide.append(entry)
         evict()

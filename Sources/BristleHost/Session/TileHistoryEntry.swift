@@ -13,26 +13,39 @@ struct TileHistoryEntry {
     /// The tiles' pixels, tightly packed: each tile's clipped rows, top row first.
     private(set) var pixels: [UInt8] = []
 
-    /// The memory the entry accounts for: its pixels plus its tile index list.
-    var bytes: Int { pixels.count + tiles.count * MemoryLayout<Int32>.stride }
+    /// The memory the entry holds: its pixel buffer plus its tile index list (capacities, so
+    /// what is allocated, not only what is used; ``append(_:from:grid:)`` allocates exactly).
+    var bytes: Int { pixels.capacity + tiles.capacity * MemoryLayout<Int32>.stride }
 
-    /// True when the entry already holds `tile`.
-    func contains(_ tile: Int32) -> Bool { tiles.contains(tile) }
-
-    /// Appends `tile`, copying its pixels out of `layer`.
-    mutating func append(_ tile: Int32, from layer: Layer, grid: TileGrid) {
-        let rect = grid.rect(of: tile)
-        let rowBytes = Int(rect.width) * 4
-        let start = pixels.count
-        pixels.append(contentsOf: repeatElement(0, count: rowBytes * Int(rect.height)))
-        pixels.withUnsafeMutableBufferPointer { buffer in
-            var out = buffer.baseAddress! + start
-            for y in Int(rect.y)..<Int(rect.maxY) {
-                out.update(from: layer.pixels + y * layer.strideBytes + Int(rect.x) * 4, count: rowBytes)
-                out += rowBytes
+    /// Appends `newTiles` (none already held), copying their pixels out of `layer`. The
+    /// buffers grow to exactly the size needed, so the history's memory is what it reports.
+    mutating func append(_ newTiles: [Int32], from layer: Layer, grid: TileGrid) {
+        guard !newTiles.isEmpty else { return }
+        let sizes = newTiles.map { tile in
+            let r = grid.rect(of: tile)
+            return Int(r.width) * Int(r.height) * 4
+        }
+        var grown = [UInt8]()
+        grown.reserveCapacity(pixels.count + sizes.reduce(0, +))
+        grown.append(contentsOf: pixels)
+        grown.append(contentsOf: repeatElement(0, count: sizes.reduce(0, +)))
+        grown.withUnsafeMutableBufferPointer { buffer in
+            var out = buffer.baseAddress! + pixels.count
+            for tile in newTiles {
+                let rect = grid.rect(of: tile)
+                let rowBytes = Int(rect.width) * 4
+                for y in Int(rect.y)..<Int(rect.maxY) {
+                    out.update(from: layer.pixels + y * layer.strideBytes + Int(rect.x) * 4, count: rowBytes)
+                    out += rowBytes
+                }
             }
         }
-        tiles.append(tile)
+        pixels = grown
+        var indices = [Int32]()
+        indices.reserveCapacity(tiles.count + newTiles.count)
+        indices.append(contentsOf: tiles)
+        indices.append(contentsOf: newTiles)
+        tiles = indices
     }
 
     /// Exchanges the entry's tiles with the same tiles of `layer`, then copies each swapped tile
