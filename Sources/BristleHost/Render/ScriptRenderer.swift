@@ -40,7 +40,7 @@ public final class ScriptRenderer {
     /// Runs the script and returns the session holding the result.
     public func render(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
         let session = try makeSession(script)
-        var brushChosen = false
+        var brushChosen = false, warnedOfDroppedHistory = false
         for action in script.actions {
             switch action.kind {
             case .brush(let spec):
@@ -66,7 +66,12 @@ public final class ScriptRenderer {
                 stats.redoneSteps += change.performed
                 warnIfShort(change, "redo", session, script.sourcePath, action.location)
             }
-            warnOfDroppedHistory(session, script.sourcePath, action.location)
+            for notice in session.takeHistoryNotices() where !warnedOfDroppedHistory {
+                // The first drop is worth a warning; later ones are counted (--verbose).
+                let at = action.location
+                stats.warnings.append("\(script.sourcePath):\(at.line):\(at.column): warning: \(notice.description); later drops are counted by --verbose")
+                warnedOfDroppedHistory = true
+            }
         }
         stats.droppedHistorySteps = session.history.droppedSteps
         stats.historyBytes = session.history.bytes
@@ -85,14 +90,6 @@ public final class ScriptRenderer {
         stats.warnings.append("\(file):\(at.line):\(at.column): warning: \(name) \(change.requested) did \(change.performed): the history \(held)\(dropped)")
     }
 
-    /// Adds a located warning the first time the history drops steps for its budget; later
-    /// drops are only counted (``RenderStats/droppedHistorySteps``).
-    private func warnOfDroppedHistory(_ session: DrawingSession, _ file: String, _ at: SourceLocation) {
-        let notices = session.takeHistoryNotices()
-        guard let first = notices.first, stats.droppedHistorySteps == 0 else { return }
-        stats.droppedHistorySteps = first.droppedSteps
-        stats.warnings.append("\(file):\(at.line):\(at.column): warning: \(first.description); later drops are counted by --verbose")
-    }
 
     /// Renders the script and writes the PNG atomically: a failure leaves no file behind and
     /// an existing `path` untouched. The path `-` means standard output.

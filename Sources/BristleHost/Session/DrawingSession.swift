@@ -248,14 +248,11 @@ public final class DrawingSession {
     @discardableResult
     public func clear() throws(SessionError) -> HistoryChange {
         guard stroke == nil else { throw .outOfOrder("clear during a stroke; end or cancel the stroke first") }
-        let before = history.grid.allTiles.reduce(PixelRect.empty) { dirty, tile in
-            history.grid.hasContent(tile, in: committed) ? dirty.union(history.grid.rect(of: tile)) : dirty
-        }
-        history.recordClear(of: committed)
-        for layer in [committed, preview, base] { layer.fill(.transparent, in: before) }
+        let drawn = history.recordClear(of: committed)
+        for layer in [committed, preview, base] { layer.fill(.transparent, in: drawn) }
         hadStroke = false
         framesSinceLift = 0
-        return HistoryChange(requested: 1, performed: 1, dirty: before)
+        return HistoryChange(requested: 1, performed: 1, dirty: drawn)
     }
 
     /// Takes back the last `steps` steps (completed strokes and clears, newest first), or as

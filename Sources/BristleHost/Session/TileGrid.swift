@@ -58,9 +58,8 @@ struct TileGrid {
         let offset = Int(r.x) * 4, count = Int(r.width) * 4
         for y in Int(r.y)..<Int(r.maxY) {
             let row = UnsafeRawPointer(layer.pixels + y * layer.strideBytes + offset)
-            // Tile rows are 4-byte aligned (a pixel per word); scan them a word at a time.
-            let words = row.assumingMemoryBound(to: UInt32.self)
-            for i in 0..<(count / 4) where words[i] != 0 { return true }
+            // Pixels are 4-byte aligned (rows start on 64-byte boundaries); scan a pixel per load.
+            for i in 0..<(count / 4) where row.load(fromByteOffset: i * 4, as: UInt32.self) != 0 { return true }
         }
         return false
     }

@@ -58,12 +58,15 @@ public final class TileHistory {
     }
 
     /// Records a clear of `layer` (to transparent black), before it happens: keeps every tile
-    /// that holds something. Scans the whole layer, as a clear is a whole-canvas action.
-    func recordClear(of layer: Layer) {
+    /// that holds something and returns the union of their rectangles, which is all the clear
+    /// has to empty. Scans the whole layer, as a clear is a whole-canvas action.
+    func recordClear(of layer: Layer) -> PixelRect {
+        let kept = grid.allTiles.filter { grid.hasContent($0, in: layer) }
         var entry = TileHistoryEntry()
-        entry.append(grid.allTiles.filter { grid.hasContent($0, in: layer) }, from: layer, grid: grid)
+        entry.append(kept, from: layer, grid: grid)
         push(entry)
         newestIsOpen = false
+        return kept.reduce(PixelRect.empty) { $0.union(grid.rect(of: $1)) }
     }
 
     /// Folds a change of `after` from `before` inside `rect` into the newest step, when it is
