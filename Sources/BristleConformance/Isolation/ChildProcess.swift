@@ -42,8 +42,18 @@ final class ChildProcess {
         posix_spawnattr_setpgroup(&attributes, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
+        // No Swift crash backtracer in children: a crash is expected here and is reported by
+        // the parent; symbolicating it would cost seconds per crashing test.
+        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+        var e = environ
+        while let entry = e.pointee {
+            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(entry)) }
+            e += 1
+        }
+        environment.append(nil)
+        defer { environment.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environment)
         guard status == 0 else {
             throw CheckFailure("cannot start \(arguments[0]): \(String(cString: strerror(status)))")
         }

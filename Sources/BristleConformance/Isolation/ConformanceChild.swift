@@ -13,6 +13,8 @@ public enum ConformanceChild {
     /// Runs the test and returns the process exit status (0 when an outcome was written).
     public static func run(pluginPath: String, testID: String, brushID: String?, seed: UInt64,
                            fuzzScale: Double) -> Int32 {
+        var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+        setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore) // crashes are expected here; never write core files
         let outcome: TestOutcome
         if let test = ConformanceCatalog.test(testID) {
             let recorder = HookRecorder(sharedFileDescriptor: hookDescriptor) ?? HookRecorder()
