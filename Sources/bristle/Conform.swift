@@ -117,6 +117,6 @@ struct Conform: ParsableCommand {
         return ExitCode(2)
     }
 
-    /// Usage errors of `conform` that the argument parser finds exit with 2, not EX_USAGE.
+    /// True when the command line runs `conform`, whose parser errors exit with 2, not EX_USAGE.
     static func isConform(_ arguments: [String]) -> Bool { arguments.dropFirst().first == "conform" }
 }

@@ -37,15 +37,6 @@ public final class TestContext: @unchecked Sendable {
         }
     }
 
-    /// The descriptor of the brush under test.
-    public func descriptor() throws(CheckFailure) -> BrushDescriptor {
-        guard let id = brushID else { throw CheckFailure("no brush id given to a brush test") }
-        guard let descriptor = try library().descriptor(id: id) else {
-            throw CheckFailure("the library has no brush '\(id)'")
-        }
-        return descriptor
-    }
-
     /// A fresh instance of the brush under test, created and validated by the host.
     public func makeBrush(host: BrushHost) throws(CheckFailure) -> Brush {
         guard let id = brushID else { throw CheckFailure("no brush id given to a brush test") }

@@ -19,7 +19,7 @@ final class ChildProcess {
     let started: Double
     let deadline: Double
 
-    /// Starts `arguments[0]` with `arguments`; nil (with a reason) when it cannot start.
+    /// Starts `arguments[0]` with `arguments`; throws a sentence when it cannot start.
     init(arguments: [String], timeout: Double) throws(CheckFailure) {
         guard let hook = ScratchFile(), let result = ScratchFile(), let output = ScratchFile() else {
             throw CheckFailure("cannot create temporary files in /tmp for a child process")
