@@ -63,16 +63,17 @@ final class ChildProcess {
     }
 
     /// The ending if the child is done (or overdue, after killing its group); nil while it runs.
+    /// The group is killed while the child is still an unreaped zombie, so its id cannot have
+    /// been reused by an unrelated process.
     func poll() -> Ending? {
+        var info = siginfo_t()
+        let exited = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0
+            && info._sifields._sigchld.si_pid == pid
+        guard exited || Clock.seconds() >= deadline else { return nil }
+        kill(-pid, SIGKILL) // the child (when overdue) and anything the plugin left in its group
         var status: Int32 = 0
-        let r = waitpid(pid, &status, WNOHANG)
-        if r == pid {
-            kill(-pid, SIGKILL) // anything the plugin left running in the group
-            return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
-        }
-        guard Clock.seconds() >= deadline else { return nil }
-        kill(-pid, SIGKILL)
         _ = waitpid(pid, &status, 0)
-        return .timedOut
+        guard exited else { return .timedOut }
+        return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
     }
 }
