@@ -33,11 +33,14 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
         // The host: loader, layers, rasteriser, drawing session, inputs, PNG.
         .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG"]),
+        // The conformance harness behind `bristle conform`: tests as values, child-process isolation.
+        .target(name: "BristleConformance", dependencies: ["BristleHost", "CBristle"]),
         // The CLI: parses arguments and calls BristleHost; holds no host logic.
         .executableTarget(
             name: "bristle",
             dependencies: [
                 "BristleHost",
+                "BristleConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -64,5 +67,8 @@ let package = Package(
         .testTarget(
             name: "BristleCLITests",
             dependencies: ["BristleHost", "BristleTestSupport"]),
+        .testTarget(
+            name: "BristleConformanceTests",
+            dependencies: ["BristleConformance", "BristleHost", "CBristle", "BristleTestSupport"]),
     ]
 )

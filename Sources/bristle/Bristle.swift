@@ -1,5 +1,6 @@
 import ArgumentParser
 import BristleHost
+import Glibc
 
 /// The `bristle` command: renders recorded pen input through brush plugins and inspects them.
 @main
@@ -16,5 +17,20 @@ struct Bristle: ParsableCommand {
             69 plugin unusable, 70 internal error, 73 cannot create the output, 74 I/O error.
             """,
         version: BrushHost.version,
-        subcommands: [Render.self, Inspect.self, List.self])
+        subcommands: [Render.self, Inspect.self, List.self, Conform.self, ConformChild.self])
+
+    /// Runs the command; `conform` turns the parser's usage errors into status 2 (its own
+    /// 0/1/2 convention), every other subcommand keeps sysexits.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if Conform.isConform(CommandLine.arguments), exitCode(for: error) == .validationFailure {
+                StandardError.write(fullMessage(for: error) + "\n")
+                Glibc.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }

@@ -176,37 +176,42 @@ public final class Brush {
         return RGBAColor(red: c.r, green: c.g, blue: c.b, alpha: c.a)
     }
 
-    // MARK: Hooks (called by DrawingSession; each returns the brush's status)
+    /// The C instance, for tools that check the brush's side of the ABI directly (the
+    /// conformance harness). Valid as long as this object.
+    public var cInstance: UnsafePointer<bristle_brush_t> { instance }
 
-    func begin(_ context: UnsafePointer<bristle_stroke_context_t>,
+    // MARK: Hooks (called by DrawingSession and the conformance harness; each returns the
+    // brush's status; the caller keeps the drawing loop's order and owns every pointer)
+
+    public func begin(_ context: UnsafePointer<bristle_stroke_context_t>,
                _ sample: UnsafePointer<bristle_sample_t>) -> Int32 {
         inStroke = true
         return instance.pointee.begin!(instance, context, sample)
     }
 
-    func moved(_ samples: UnsafePointer<bristle_sample_t>, count: Int) -> Int32 {
+    public func moved(_ samples: UnsafePointer<bristle_sample_t>, count: Int) -> Int32 {
         instance.pointee.moved!(instance, samples, UInt32(count))
     }
 
-    func predicted(_ samples: UnsafePointer<bristle_sample_t>, count: Int) -> Int32 {
+    public func predicted(_ samples: UnsafePointer<bristle_sample_t>, count: Int) -> Int32 {
         instance.pointee.predicted!(instance, samples, UInt32(count))
     }
 
-    func ended(_ sample: UnsafePointer<bristle_sample_t>) -> Int32 {
+    public func ended(_ sample: UnsafePointer<bristle_sample_t>) -> Int32 {
         inStroke = false
         return instance.pointee.ended!(instance, sample)
     }
 
-    func cancelled() {
+    public func cancelled() {
         inStroke = false
         instance.pointee.cancelled!(instance)
     }
 
-    func tick(t: Double, dt: Double) -> Int32 {
+    public func tick(t: Double, dt: Double) -> Int32 {
         instance.pointee.tick!(instance, t, dt)
     }
 
-    func draw(_ target: UnsafePointer<bristle_target_t>, dirty: inout bristle_rect_t) -> Int32 {
+    public func draw(_ target: UnsafePointer<bristle_target_t>, dirty: inout bristle_rect_t) -> Int32 {
         instance.pointee.draw!(instance, target, &dirty)
     }
 }

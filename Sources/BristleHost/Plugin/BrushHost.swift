@@ -52,6 +52,12 @@ public final class BrushHost {
         services.pointee.host_data = me
     }
 
+    /// The `bristle_host_t` brushes are created with; valid as long as this object.
+    public var cHost: UnsafePointer<bristle_host_t> { UnsafePointer(host) }
+
+    /// The services table every target must carry; valid as long as this object.
+    public var cServices: UnsafePointer<bristle_services_t> { UnsafePointer(services) }
+
     deinit {
         host.deallocate()
         services.deallocate()

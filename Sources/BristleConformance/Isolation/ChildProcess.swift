@@ -1,0 +1,79 @@
+import Glibc
+
+/// One test's child process: the harness executable started with `posix_spawn` in its own
+/// process group, with fd 3 = the hook record file, fd 4 = the result file, stdout and stderr
+/// into a scratch file and stdin from /dev/null. The parent polls it with `waitpid(WNOHANG)`
+/// and kills the whole group when its deadline passes.
+final class ChildProcess {
+    /// How a child ended.
+    enum Ending {
+        case exited(Int32)
+        case signaled(Int32)
+        case timedOut
+    }
+
+    let pid: pid_t
+    let hookFile: ScratchFile
+    let resultFile: ScratchFile
+    let outputFile: ScratchFile
+    let started: Double
+    let deadline: Double
+
+    /// Starts `arguments[0]` with `arguments`; throws a sentence when it cannot start.
+    init(arguments: [String], timeout: Double) throws(CheckFailure) {
+        guard let hook = ScratchFile(), let result = ScratchFile(), let output = ScratchFile() else {
+            throw CheckFailure("cannot create temporary files in /tmp for a child process")
+        }
+        hookFile = hook
+        resultFile = result
+        outputFile = output
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output.fd, 1)
+        posix_spawn_file_actions_adddup2(&actions, output.fd, 2)
+        posix_spawn_file_actions_adddup2(&actions, hook.fd, 3)
+        posix_spawn_file_actions_adddup2(&actions, result.fd, 4)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        // No Swift crash backtracer in children: a crash is expected here and is reported by
+        // the parent; symbolicating it would cost seconds per crashing test.
+        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+        var e = environ
+        while let entry = e.pointee {
+            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(entry)) }
+            e += 1
+        }
+        environment.append(nil)
+        defer { environment.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environment)
+        guard status == 0 else {
+            throw CheckFailure("cannot start \(arguments[0]): \(String(cString: strerror(status)))")
+        }
+        self.pid = pid
+        started = Clock.seconds()
+        deadline = started + timeout
+    }
+
+    /// The ending if the child is done (or overdue, after killing its group); nil while it runs.
+    /// The group is killed while the child is still an unreaped zombie, so its id cannot have
+    /// been reused by an unrelated process.
+    func poll() -> Ending? {
+        var info = siginfo_t()
+        let exited = waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0
+            && info._sifields._sigchld.si_pid == pid
+        guard exited || Clock.seconds() >= deadline else { return nil }
+        kill(-pid, SIGKILL) // the child (when overdue) and anything the plugin left in its group
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+        guard exited else { return .timedOut }
+        return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
+    }
+}

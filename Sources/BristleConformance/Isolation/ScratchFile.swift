@@ -1,0 +1,28 @@
+import Glibc
+
+/// An anonymous temporary file (created with `mkstemp`, unlinked at once, close-on-exec) that
+/// a child process gets as one of its file descriptors: the hook record, the result, stderr.
+final class ScratchFile {
+    let fd: Int32
+
+    init?() {
+        var template = Array("/tmp/bristle-conform-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { return nil }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        self.fd = fd
+    }
+
+    deinit { close(fd) }
+
+    /// The whole file (at most `limit` bytes, the last ones when it is longer).
+    func contents(limit: Int = 1 << 20) -> [UInt8] {
+        let size = Int(lseek(fd, 0, SEEK_END))
+        guard size > 0 else { return [] }
+        let start = max(0, size - limit)
+        var bytes = [UInt8](repeating: 0, count: size - start)
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(start)) }
+        return n > 0 ? Array(bytes.prefix(n)) : []
+    }
+}

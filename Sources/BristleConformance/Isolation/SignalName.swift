@@ -1,0 +1,19 @@
+import Glibc
+
+/// Names a signal for verdicts: `SIGSEGV (segmentation fault: an invalid memory access, such
+/// as a write into a guard page)`.
+enum SignalName {
+    static func describe(_ signal: Int32) -> String {
+        switch signal {
+        case SIGSEGV: "SIGSEGV (segmentation fault: an invalid memory access, e.g. a write into a guard page)"
+        case SIGBUS: "SIGBUS (bus error: a misaligned or unmapped access)"
+        case SIGABRT: "SIGABRT (abort(), a failed assert or a Swift trap)"
+        case SIGILL: "SIGILL (illegal instruction: often a Swift or __builtin_trap)"
+        case SIGTRAP: "SIGTRAP (a trap or breakpoint)"
+        case SIGFPE: "SIGFPE (arithmetic exception, e.g. integer division by zero)"
+        case SIGKILL: "SIGKILL"
+        case SIGTERM: "SIGTERM"
+        default: "signal \(signal)"
+        }
+    }
+}

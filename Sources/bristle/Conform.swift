@@ -1,0 +1,122 @@
+import ArgumentParser
+import BristleConformance
+import BristleHost
+import Foundation
+import Glibc
+
+/// `bristle conform`: runs the conformance harness on a plugin file and reports each test.
+/// Exit status (issue #5, unlike the other subcommands): 0 conformant at the tier, 1 not
+/// conformant (including a file that does not load), 2 could not run.
+struct Conform: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a brush plugin against the ABI: load, descriptors, strokes, canvas safety, determinism, fuzzing.",
+        discussion: """
+            Every test runs in a child process with a timeout, so a crash, abort, exit() or hang \
+            becomes a verdict naming the plugin call in flight. Tiers: basic (library and \
+            descriptors), standard (the default: strokes, canvas safety, dirty rectangles, cancel, \
+            predicted samples), strict (determinism, threads, odd sizes, fuzzing, times). \
+            See docs/CONFORMANCE.md.
+
+            Exit status: 0 conformant at the tier, 1 not conformant (also when the file cannot be \
+            loaded), 2 could not run (usage error, file not found).
+            """)
+
+    @Argument(help: ArgumentHelp("The plugin .so file to check.", valueName: "PLUGIN"))
+    var plugin: String?
+
+    @Option(help: ArgumentHelp("Only test the brush with this id.", valueName: "ID"))
+    var brush: String?
+
+    @Option(help: "basic, standard or strict.")
+    var tier: String = ConformanceTier.standard.rawValue
+
+    @Flag(help: "Print the report as JSON (schema in docs/CONFORMANCE.md).")
+    var json = false
+
+    @Option(help: ArgumentHelp("Also write a JUnit XML report to FILE.", valueName: "FILE"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Run only tests whose id matches this regular expression.", valueName: "REGEX"))
+    var include: String?
+
+    @Option(help: ArgumentHelp("Skip tests whose id matches this regular expression.", valueName: "REGEX"))
+    var exclude: String?
+
+    @Option(help: ArgumentHelp("Seed for every random choice (default: a fresh one, printed).", valueName: "N"))
+    var seed: UInt64?
+
+    @Option(help: ArgumentHelp("Replay a run: the seed a report printed.", valueName: "SEED"))
+    var reproduce: UInt64?
+
+    @Option(help: ArgumentHelp("Per-test time limit in seconds.", valueName: "SECONDS"))
+    var timeout: Double = 30
+
+    @Option(help: ArgumentHelp("Child processes run at once.", valueName: "N"))
+    var jobs: Int = 1
+
+    @Option(help: ArgumentHelp("Scale fuzzing iteration counts (the project's own tests use < 1).", valueName: "X"))
+    var fuzzScale: Double = 1
+
+    @Flag(help: "Run every test in this process (debugging: a crash ends the run).")
+    var inProcess = false
+
+    @Flag(help: "List the tests instead of running them (with --json: as JSON).")
+    var listTests = false
+
+    func run() throws {
+        if listTests {
+            if json { print(try JSONOutput.encode(TestListing.all)) } else { print(TestListing.text, terminator: "") }
+            return
+        }
+        guard let plugin else { throw usage("missing PLUGIN: give the .so file to check") }
+        guard let tier = ConformanceTier(rawValue: tier) else {
+            throw usage("--tier must be basic, standard or strict, not '\(self.tier)'")
+        }
+        guard seed == nil || reproduce == nil else { throw usage("give --seed or --reproduce, not both") }
+        guard timeout > 0, timeout.isFinite else { throw usage("--timeout must be a positive number of seconds") }
+        guard jobs >= 1, jobs <= 64 else { throw usage("--jobs must be 1...64") }
+        guard fuzzScale > 0, fuzzScale <= 100 else { throw usage("--fuzz-scale must be in (0, 100]") }
+        var st = stat()
+        guard stat(plugin, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            StandardError.write("bristle: error: \(plugin): no such file\n")
+            throw ExitCode(2)
+        }
+        var options = ConformanceOptions(pluginPath: plugin)
+        options.brushID = brush
+        options.tier = tier
+        options.include = include
+        options.exclude = exclude
+        options.seed = reproduce ?? seed ?? UInt64.random(in: 0..<1_000_000)
+        options.timeout = timeout
+        options.jobs = jobs
+        options.fuzzScale = fuzzScale
+        options.inProcess = inProcess
+        let report: ConformanceReport
+        do {
+            report = try ConformanceRunner.run(options) { result in
+                if !json { print(HumanReport.lines(for: result), terminator: "") }
+                fflush(nil)
+            }
+        } catch {
+            throw usage(error.description)
+        }
+        if json { print(try JSONOutput.encode(report)) } else { print(report.summaryLine) }
+        if let junit {
+            do {
+                try AtomicFileWriter.write(Array(JUnitReport.render(report).utf8), to: junit)
+            } catch {
+                StandardError.write("bristle: error: cannot write the JUnit report: \(error.description)\n")
+                throw ExitCode(2)
+            }
+        }
+        if !report.conformant { throw ExitCode(1) }
+    }
+
+    private func usage(_ message: String) -> ExitCode {
+        StandardError.write("bristle: error: \(message)\n")
+        return ExitCode(2)
+    }
+
+    /// True when the command line runs `conform`, whose parser errors exit with 2, not EX_USAGE.
+    static func isConform(_ arguments: [String]) -> Bool { arguments.dropFirst().first == "conform" }
+}
