@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "BristlePencil", type: .dynamic, targets: ["BristlePencil"]),
         .library(name: "BristleForceHue", type: .dynamic, targets: ["BristleForceHue"]),
         .library(name: "BristlePencilShading", type: .dynamic, targets: ["BristlePencilShading"]),
+        .library(name: "BristleKit", targets: ["BristleKit"]),
+        .library(name: "BristleSpray", type: .dynamic, targets: ["BristleSpray"]),
+        .library(name: "BristleMarker", type: .dynamic, targets: ["BristleMarker"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -33,6 +36,8 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
         // The host: loader, layers, rasteriser, drawing session, inputs, PNG.
         .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG"]),
+        // The Swift authoring kit: a brush is a small type; the kit generates the ABI plumbing.
+        .target(name: "BristleKit", dependencies: ["CBristle"]),
         // The CLI: parses arguments and calls BristleHost; holds no host logic.
         .executableTarget(
             name: "bristle",
@@ -54,6 +59,13 @@ let package = Package(
             name: "BristlePencilShading", dependencies: ["CBristle"], path: "Plugins/PencilShading",
             publicHeadersPath: ".", cSettings: pluginCFlags,
             linkerSettings: pluginExportFlags + [.linkedLibrary("m")]),
+        // Reference brushes in Swift, written with BristleKit.
+        .target(
+            name: "BristleSpray", dependencies: ["BristleKit"], path: "Plugins/Spray",
+            linkerSettings: pluginExportFlags),
+        .target(
+            name: "BristleMarker", dependencies: ["BristleKit"], path: "Plugins/Marker",
+            linkerSettings: pluginExportFlags),
 
         // Tests. Plugin targets are never test dependencies (their entry symbols would clash);
         // `swift test` builds every product, and tests find the .so files beside the test binary.
