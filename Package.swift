@@ -73,6 +73,7 @@ let package = Package(
         .testTarget(
             name: "BristleHostTests",
             dependencies: ["BristleHost", "CBristle", "BristleTestSupport"]),
+        .testTarget(name: "BristleKitTests", dependencies: ["BristleKit"]),
         .testTarget(
             name: "BristleCLITests",
             dependencies: ["BristleHost", "BristleTestSupport"]),
