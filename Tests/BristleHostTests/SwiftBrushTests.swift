@@ -156,18 +156,8 @@ import Testing
         #expect(mismatch == nil, "\(mismatch!)")
     }
 
-    /// Defined dynamic symbols with GLOBAL or WEAK binding, from `readelf --dyn-syms`.
-    static func exportedSymbols(_ path: String) throws -> [String] {
-        let r = try ProcessResult.run("/usr/bin/env", ["readelf", "--dyn-syms", "-W", path])
-        return r.stdout.split(separator: "\n").compactMap { line in
-            let f = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard f.count >= 8, f[4] == "GLOBAL" || f[4] == "WEAK", f[6] != "UND" else { return nil }
-            return String(f[7])
-        }
-    }
-
     @Test(arguments: ["BristleSpray", "BristleMarker"])
     func exportsOnlyTheEntry(_ product: String) throws {
-        #expect(try Self.exportedSymbols(TestEnvironment.plugin(product)) == ["bristle_entry_v1"])
+        #expect(try exportedSymbols(TestEnvironment.plugin(product)) == ["bristle_entry_v1"])
     }
 }
