@@ -31,11 +31,17 @@ public struct Sample: Sendable {
     /// True when both coordinates are finite: the only samples worth drawing.
     public var isUsable: Bool { x.isFinite && y.isFinite }
 
-    /// Copies a host sample, reading no more than the host's `struct_size`.
+    /// The bytes a host sample must hold for its position to be readable (through `y`).
+    static let minimumSize = (MemoryLayout<bristle_sample_t>.offset(of: \.y) ?? 24) + MemoryLayout<Double>.size
+
+    /// Copies a host sample, reading no more than the host's `struct_size`. A record too short
+    /// to hold a position becomes an unusable sample (NaN coordinates).
     init(_ pointer: UnsafePointer<bristle_sample_t>) {
         var copy = bristle_sample_t()
         copy.pressure = 0.5
         copy.altitude = .pi / 2
+        copy.x = .nan
+        copy.y = .nan
         let size = min(Int(pointer.pointee.struct_size), MemoryLayout<bristle_sample_t>.size)
         withUnsafeMutableBytes(of: &copy) { destination in
             destination.copyMemory(from: UnsafeRawBufferPointer(start: UnsafeRawPointer(pointer), count: max(size, 0)))
@@ -61,7 +67,7 @@ public struct Sample: Sendable {
     static func array(_ pointer: UnsafePointer<bristle_sample_t>?, count: UInt32) -> [Sample] {
         guard let pointer, count > 0 else { return [] }
         let stride = Int(pointer.pointee.struct_size)
-        guard stride >= MemoryLayout<bristle_sample_t>.offset(of: \.y)! + MemoryLayout<Double>.size else { return [] }
+        guard stride >= minimumSize else { return [] }
         let raw = UnsafeRawPointer(pointer)
         return (0..<Int(count)).map { i in
             Sample((raw + i * stride).assumingMemoryBound(to: bristle_sample_t.self))
