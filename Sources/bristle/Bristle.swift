@@ -6,7 +6,7 @@ import BristleHost
 struct Bristle: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bristle",
-        abstract: "Render recorded pen input through brush plugins, and inspect brushes.",
+        abstract: "Render recorded pen input through brush plugins, inspect brushes, and start new ones.",
         discussion: """
             Brushes are shared libraries that export bristle_entry_v1 (include/bristle/bristle.h). \
             They are found on BRISTLE_PATH, beside this executable, in ../lib/bristle/plugins, \

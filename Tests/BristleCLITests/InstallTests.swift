@@ -63,11 +63,31 @@ import Testing
 
         // Uninstall leaves nothing behind.
         try TestInstall.uninstall(prefix: prefix)
-        let left = FileManager.default.enumerator(atPath: prefix)?.allObjects.compactMap { $0 as? String }
-            .filter { path in
-                var isDir: ObjCBool = false
-                return FileManager.default.fileExists(atPath: prefix + "/" + path, isDirectory: &isDir) && !isDir.boolValue
-            } ?? []
-        #expect(left.isEmpty, "left after uninstall: \(left)")
+        #expect(files(under: prefix).isEmpty, "left after uninstall: \(files(under: prefix))")
+    }
+
+    /// Every regular file below `folder`, relative to it.
+    private func files(under folder: String) -> [String] {
+        (FileManager.default.enumerator(atPath: folder)?.allObjects.compactMap { $0 as? String } ?? []).filter { path in
+            var isDir: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDir) && !isDir.boolValue
+        }
+    }
+
+    @Test func destdirStagesUnderItButNamesThePrefix() throws {
+        let stage = TestEnvironment.scratchDirectory("destdir").path
+        try TestInstall.install(prefix: "/opt/bristle-test", destdir: stage)
+        let installed = Set(files(under: stage + "/opt/bristle-test"))
+        for path in ["bin/bristle", "include/bristle/bristle.h", "lib/pkgconfig/bristle.pc",
+                     "lib/bristle/plugins/libBristlePencil.so", "lib/bristle/plugins/libBristleSpray.so",
+                     "share/bristle/swift/BristleKit/Package.swift", "share/bristle/swift/BristleKit/include/bristle/bristle.h"] {
+            #expect(installed.contains(path), "\(path) not installed")
+        }
+        #expect(!installed.contains { $0.contains("Example") }, "examples are not installed as plugins")
+        let pc = try String(contentsOfFile: stage + "/opt/bristle-test/lib/pkgconfig/bristle.pc", encoding: .utf8)
+        #expect(pc.hasPrefix("prefix=/opt/bristle-test\n") && pc.contains("Cflags: -I${includedir}"), "\(pc)")
+        #expect(pc.contains("Version: 1.0.0"))
+        try TestInstall.uninstall(prefix: "/opt/bristle-test", destdir: stage)
+        #expect(files(under: stage).isEmpty)
     }
 }

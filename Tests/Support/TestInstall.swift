@@ -8,14 +8,15 @@ public enum TestInstall {
         public var description: String
     }
 
-    /// Runs `make install PREFIX=prefix BUILT=<products>` in the package root.
-    public static func install(prefix: String) throws {
-        try make(["install", "PREFIX=\(prefix)", "BUILT=\(TestEnvironment.productsDirectory.path)"])
+    /// Runs `make install PREFIX=prefix [DESTDIR=destdir] BUILT=<products>` in the package root.
+    public static func install(prefix: String, destdir: String? = nil) throws {
+        try make(["install", "PREFIX=\(prefix)", "BUILT=\(TestEnvironment.productsDirectory.path)"]
+                 + (destdir.map { ["DESTDIR=\($0)"] } ?? []))
     }
 
-    /// Runs `make uninstall PREFIX=prefix` in the package root.
-    public static func uninstall(prefix: String) throws {
-        try make(["uninstall", "PREFIX=\(prefix)"])
+    /// Runs `make uninstall PREFIX=prefix [DESTDIR=destdir]` in the package root.
+    public static func uninstall(prefix: String, destdir: String? = nil) throws {
+        try make(["uninstall", "PREFIX=\(prefix)"] + (destdir.map { ["DESTDIR=\($0)"] } ?? []))
     }
 
     private static func make(_ args: [String]) throws {
