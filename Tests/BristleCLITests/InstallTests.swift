@@ -74,6 +74,26 @@ import Testing
         }
     }
 
+    @Test func invalidKitDeclarationsMakeTheLibraryUnusableNotACrash() throws {
+        let root = TestEnvironment.scratchDirectory("kit-invalid")
+        let prefix = root.appendingPathComponent("prefix").path
+        try TestInstall.install(prefix: prefix)
+        let bristle = prefix + "/bin/bristle"
+        #expect(try ProcessResult.run(bristle, ["new", "broken", "--lang", "swift"], currentDirectory: root).status == 0)
+        let project = root.appendingPathComponent("broken")
+        // Two mistakes the kit must catch: a space in the id and a default outside its range.
+        let source = project.appendingPathComponent("Sources/Broken/Broken.swift")
+        var text = try String(contentsOf: source, encoding: .utf8)
+        text = text.replacingOccurrences(of: "id: \"org.example.broken\"", with: "id: \"org.example broken\"")
+            .replacingOccurrences(of: "range: 0...1, default: 1,", with: "range: 0...1, default: 2,")
+        try text.write(to: source, atomically: true, encoding: .utf8)
+        let build = try ProcessResult.run("/usr/bin/env", ["swift", "build", "-c", "release"], currentDirectory: project)
+        #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let inspect = try ProcessResult.run(bristle, ["inspect", ".build/release/libbroken.so"], currentDirectory: project)
+        #expect(inspect.status == 69, "\(inspect.stdout)\(inspect.stderr)")
+        #expect(inspect.stderr.contains("init"), "\(inspect.stderr)")
+    }
+
     @Test func destdirStagesUnderItButNamesThePrefix() throws {
         let stage = TestEnvironment.scratchDirectory("destdir").path
         try TestInstall.install(prefix: "/opt/bristle-test", destdir: stage)
