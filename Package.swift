@@ -20,6 +20,9 @@ let package = Package(
         .library(name: "BristlePencil", type: .dynamic, targets: ["BristlePencil"]),
         .library(name: "BristleForceHue", type: .dynamic, targets: ["BristleForceHue"]),
         .library(name: "BristlePencilShading", type: .dynamic, targets: ["BristlePencilShading"]),
+        .library(name: "BristleKit", targets: ["BristleKit"]),
+        .library(name: "BristleSpray", type: .dynamic, targets: ["BristleSpray"]),
+        .library(name: "BristleMarker", type: .dynamic, targets: ["BristleMarker"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,6 +38,8 @@ let package = Package(
         .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG"]),
         // The conformance harness behind `bristle conform`: tests as values, child-process isolation.
         .target(name: "BristleConformance", dependencies: ["BristleHost", "CBristle"]),
+        // The Swift authoring kit: a brush is a small type; the kit generates the ABI plumbing.
+        .target(name: "BristleKit", dependencies: ["CBristle"]),
         // The CLI: parses arguments and calls BristleHost; holds no host logic.
         .executableTarget(
             name: "bristle",
@@ -57,6 +62,13 @@ let package = Package(
             name: "BristlePencilShading", dependencies: ["CBristle"], path: "Plugins/PencilShading",
             publicHeadersPath: ".", cSettings: pluginCFlags,
             linkerSettings: pluginExportFlags + [.linkedLibrary("m")]),
+        // Reference brushes in Swift, written with BristleKit.
+        .target(
+            name: "BristleSpray", dependencies: ["BristleKit"], path: "Plugins/Spray",
+            linkerSettings: pluginExportFlags),
+        .target(
+            name: "BristleMarker", dependencies: ["BristleKit"], path: "Plugins/Marker",
+            linkerSettings: pluginExportFlags),
 
         // Tests. Plugin targets are never test dependencies (their entry symbols would clash);
         // `swift test` builds every product, and tests find the .so files beside the test binary.
@@ -64,6 +76,7 @@ let package = Package(
         .testTarget(
             name: "BristleHostTests",
             dependencies: ["BristleHost", "CBristle", "BristleTestSupport"]),
+        .testTarget(name: "BristleKitTests", dependencies: ["BristleKit"]),
         .testTarget(
             name: "BristleCLITests",
             dependencies: ["BristleHost", "BristleTestSupport"]),
