@@ -87,6 +87,10 @@ struct Marker: Brush {
 
     /// Raises `mask` to the 4 x 4-subsampled coverage of the convex hull of `points`; returns
     /// the rectangle it may have raised.
+    ///
+    /// On each subsample row the hull's inside subsamples form one run (the hull is convex), so
+    /// the run's ends are found with the exact point-in-hull test and everything between is
+    /// counted without testing: the same coverage as testing all 16 subsamples of every pixel.
     private func fillHull(_ points: [(x: Double, y: Double)], into mask: CoverageMask) -> Rect {
         let hull = ConvexHull.of(points)
         guard hull.count >= 3 else { return .empty }
@@ -94,16 +98,17 @@ struct Marker: Brush {
                                  maxX: hull.map(\.x).max() ?? 0, maxY: hull.map(\.y).max() ?? 0,
                                  within: mask.width, mask.height)
         guard !area.isEmpty else { return .empty }
+        let firstColumn = area.x * 4, lastColumn = (area.x + area.width) * 4 - 1
+        var inside = [Int](repeating: 0, count: area.width)
         for py in area.y..<(area.y + area.height) {
-            for px in area.x..<(area.x + area.width) {
-                var inside = 0
-                for j in 0..<4 {
-                    for i in 0..<4 {
-                        let x = Double(px) + (Double(i) + 0.5) / 4, y = Double(py) + (Double(j) + 0.5) / 4
-                        if ConvexHull.contains(hull, x: x, y: y) { inside += 1 }
-                    }
-                }
-                if inside > 0 { mask.raise(x: px, y: py, to: UInt8((255 * Double(inside) / 16).rounded())) }
+            for i in inside.indices { inside[i] = 0 }
+            for j in 0..<4 {
+                let y = Double(py) + (Double(j) + 0.5) / 4
+                guard let run = ConvexHull.run(hull, y: y, columns: firstColumn...lastColumn) else { continue }
+                for column in run { inside[column / 4 - area.x] += 1 }
+            }
+            for (i, count) in inside.enumerated() where count > 0 {
+                mask.raise(x: area.x + i, y: py, to: UInt8((255 * Double(count) / 16).rounded()))
             }
         }
         return area

@@ -27,6 +27,8 @@ import Testing
         let r = try ProcessResult.run(TestEnvironment.bristleExecutable.path, ["render", hello, "-o", out, "--brush", library],
                                       environment: ["BRISTLE_PATH": nil])
         #expect(r.status == 0, "\(r.stderr)")
+        let conform = try ProcessResult.run(TestEnvironment.bristleExecutable.path, ["conform", library, "--tier", "standard", "--seed", "1"])
+        #expect(conform.status == 0, "\(conform.stdout)\(conform.stderr)")
         let image = try PNGCodec.read(path: out)
         let mismatch = try GoldenImage.compare(image.pixels, width: image.width, height: image.height, name: c.golden)
         #expect(mismatch == nil, "\(mismatch!)")

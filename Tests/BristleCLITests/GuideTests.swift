@@ -45,7 +45,7 @@ import Testing
         let markdown = try String(contentsOf: TestEnvironment.packageRoot.appendingPathComponent(c.guide), encoding: .utf8)
         let blocks = Self.runnableBlocks(markdown)
         #expect(blocks.run.count >= 5, "the guide's commands were found")
-        #expect(blocks.skipped == 2, "only the install and conform steps are skipped")
+        #expect(blocks.skipped == 1, "only the install step is skipped")
 
         let root = TestEnvironment.scratchDirectory("guide")
         let home = root.appendingPathComponent("home"), work = root.appendingPathComponent("work")

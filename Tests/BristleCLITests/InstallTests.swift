@@ -60,6 +60,8 @@ import Testing
         let swiftRender = try ProcessResult.run(bristle, ["render", TestEnvironment.packageRoot.appendingPathComponent("Examples/strokes/hello.json").path,
                                                           "-o", out, "--brush", library, "-v"], environment: clean(home))
         #expect(swiftRender.status == 0 && swiftRender.stderr.contains("org.example.swift-brush"), "\(swiftRender.stderr)")
+        let conform = try ProcessResult.run(bristle, ["conform", library, "--tier", "standard", "--seed", "1"], environment: clean(home))
+        #expect(conform.status == 0, "\(conform.stdout)\(conform.stderr)")
 
         // Uninstall leaves nothing behind.
         try TestInstall.uninstall(prefix: prefix)

@@ -38,6 +38,8 @@ import Testing
         let render = try bristle(["render", "stroke.json", "-o", "out.png", "--brush", "./libmy-brush.so", "-v"], in: project)
         #expect(render.status == 0, "\(render.stderr)")
         #expect(render.stderr.contains("with org.example.my-brush"))
+        let conform = try bristle(["conform", "./libmy-brush.so", "--tier", "standard", "--seed", "1"], in: project)
+        #expect(conform.status == 0, "\(conform.stdout)\(conform.stderr)")
         #expect(try inkedPixels(project.appendingPathComponent("out.png").path) > 1000)
     }
 
