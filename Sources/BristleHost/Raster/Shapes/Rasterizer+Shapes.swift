@@ -80,9 +80,7 @@ extension Rasterizer {
               Self.sane(ry), rx >= 0, ry >= 0 else { return .empty }
         guard let style else {
             guard rx > 0, ry > 0 else { return .empty }
-            shapeScratch.path.reset(cull: sink.bounds)
-            EllipseFlattener.append(to: &shapeScratch.path, cx: cx, cy: cy, rx: rx, ry: ry)
-            return shapeScratch.fill(clip: sink.bounds, sink: sink)
+            return fillConvexEllipse(cx, cy, rx, ry, sink: sink)
         }
         guard let stroke = ResolvedStroke(style) else { return .empty }
         let h = stroke.width / 2
@@ -90,8 +88,8 @@ extension Rasterizer {
         if b > 0 && style.dashes.allSatisfy({ $0 == 0 }) && h < 0.999 * b * b / a {
             let s = shapeScratch
             s.path.reset(cull: sink.bounds)
-            EllipseFlattener.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h)
-            EllipseFlattener.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: -h,
+            s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h)
+            s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: -h,
                                     reversed: true)
             return s.fill(clip: sink.bounds, sink: sink)
         }
@@ -115,6 +113,16 @@ extension Rasterizer {
             strokePoints(count: xs.count, closed: true, stroke: stroke, dashes: dashes,
                          phase: style.dashPhase, sink: sink) { (xs[$0], ys[$0]) }
         }
+    }
+
+    /// A filled ellipse through ``ConvexScanner``.
+    private func fillConvexEllipse(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double,
+                                   sink: CoverageSink) -> PixelRect {
+        let s = shapeScratch
+        s.path.reset(cull: sink.bounds)
+        s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry)
+        return ConvexScanner.fill(s.path, clip: sink.bounds, sink: sink, accumulator: s.accumulator,
+                                  spans: s.spans)
     }
 
     /// Fills the ellipse (see ``drawEllipse(centerX:centerY:radiusX:radiusY:style:target:)``).
@@ -304,11 +312,7 @@ extension Rasterizer {
         guard let sink = CoverageSink(target), Self.sane(cx), Self.sane(cy), Self.sane(radius),
               radius > 0 else { return .empty }
         let hard = hardness.isNaN ? 1 : Swift.min(Swift.max(hardness, 0), 1)
-        guard hard < 1 else {
-            shapeScratch.path.reset(cull: sink.bounds)
-            EllipseFlattener.append(to: &shapeScratch.path, cx: cx, cy: cy, rx: radius, ry: radius)
-            return shapeScratch.fill(clip: sink.bounds, sink: sink)
-        }
+        guard hard < 1 else { return fillConvexEllipse(cx, cy, radius, radius, sink: sink) }
         return SoftDab.draw(cx: cx, cy: cy, radius: radius, hardness: hard, clip: sink.bounds,
                             sink: sink, scratch: shapeScratch)
     }

@@ -6,6 +6,7 @@ final class ShapeScratch {
     let accumulator = CoverageAccumulator()
     let spans = CoverageSpans()
     var path = ContourPath()
+    var ellipse = EllipseFlattener()
     /// Points of the polyline or dash being stroked.
     var px: [Double] = []
     var py: [Double] = []
