@@ -25,7 +25,8 @@ enum AxisRectCoverage {
 
     /// Draws `outer` minus `hole` (which must lie inside `outer`) into `sink`, clipped to
     /// `clip`. Returns the rectangle of pixels given non-zero coverage.
-    static func draw(_ outer: Box, hole: Box?, clip: PixelRect, sink: CoverageSink) -> PixelRect {
+    static func draw(_ outer: Box, hole: Box?, clip: PixelRect, sink: CoverageSink,
+                     scratch: ShapeScratch) -> PixelRect {
         let box = PixelRect.covering(minX: outer.x0, minY: outer.y0, maxX: outer.x1,
                                      maxY: outer.y1, clip: clip)
         guard !box.isEmpty, outer.x1 > outer.x0, outer.y1 > outer.y0 else { return .empty }
@@ -43,7 +44,12 @@ enum AxisRectCoverage {
         }
         let hx0 = hole?.x0 ?? 0, hx1 = hole?.x1 ?? 0, hy0 = hole?.y0 ?? 0, hy1 = hole?.y1 ?? 0
         var dirty = DirtyBox()
+        var touched: UInt8 = 0
+        let lastRow = Int(box.maxY) - 1
+        defer { scratch.touched &+= touched }
         for y in Int(box.y)..<Int(box.maxY) {
+            let ahead = Swift.min(y + 2, lastRow)
+            touched &+= sink.touch(ahead, cx0) &+ sink.touch(ahead, cx1 - 1)
             let fy = Double(y)
             let vo = overlap(fy, outer.y0, outer.y1)
             let vh = hole == nil ? 0 : overlap(fy, hy0, hy1)

@@ -14,7 +14,8 @@
 enum ConvexScanner {
     /// Fills the single contour of `path` (which must be convex) inside `clip`.
     static func fill(_ path: ContourPath, clip: PixelRect, sink: CoverageSink,
-                     accumulator acc: CoverageAccumulator, spans: CoverageSpans) -> PixelRect {
+                     scratch: ShapeScratch) -> PixelRect {
+        let acc = scratch.accumulator, spans = scratch.spans
         let n = path.count
         guard n >= 3 else { return .empty }
         let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX,
@@ -36,6 +37,9 @@ enum ConvexScanner {
                 let aLeft = a.range(mid, mid).lo < b.range(mid, mid).lo
                 let clipX0 = Int(clip.x), clipX1 = Int(clip.maxX)
                 var dirty = DirtyBox()
+                var touched: UInt8 = 0
+                defer { scratch.touched &+= touched }
+                let lastRow = Int(box.maxY) - 1, boxX0 = Int(box.x), boxX1 = Int(box.maxX) - 1
                 for y in Int(box.y)..<Int(box.maxY) {
                     let t = Swift.max(Double(y), yTop), bt = Swift.min(Double(y + 1), yBottom)
                     guard bt > t else { continue }
@@ -45,6 +49,9 @@ enum ConvexScanner {
                     let (l, r) = aLeft ? (ra, rb) : (rb, ra)
                     let lx0 = Int(l.lo.rounded(.down)), lx1 = Int(l.hi.rounded(.up))
                     let rx0 = Int(r.lo.rounded(.down)), rx1 = Int(r.hi.rounded(.up))
+                    let ahead = Swift.min(y + 2, lastRow)
+                    touched &+= sink.touch(ahead, Swift.min(Swift.max(lx0, boxX0), boxX1))
+                        &+ sink.touch(ahead, Swift.min(Swift.max(rx1 - 1, boxX0), boxX1))
                     var lo = Int.max, hi = Int.min
                     func window(_ x0: Int, _ x1: Int, left: Bool, right: Bool) {
                         let w0 = Swift.max(x0, clipX0), w1 = Swift.min(x1, clipX1)
@@ -98,7 +105,14 @@ enum ConvexScanner {
             self.forward = forward
         }
 
-        @inline(__always) func index(_ k: Int) -> Int { forward ? (start + k) % n : (start - k + n) % n }
+        @inline(__always) func index(_ k: Int) -> Int {
+            if forward {
+                let i = start + k
+                return i >= n ? i - n : i
+            }
+            let i = start - k
+            return i < 0 ? i + n : i
+        }
 
         /// Skips edges lying wholly above `t`.
         mutating func skip(above t: Double) {

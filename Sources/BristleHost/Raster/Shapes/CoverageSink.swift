@@ -38,6 +38,18 @@ enum CoverageSink {
         }
     }
 
+    /// Reads one byte of the destination at (x, y) (inside ``bounds``) so its cache line is on
+    /// its way before the row is drawn: rows are far apart in memory and the hardware only
+    /// prefetches within a row. Callers fold the values into ``ShapeScratch/touched`` so the
+    /// reads are not optimised away.
+    @inline(__always)
+    func touch(_ y: Int, _ x: Int) -> UInt8 {
+        switch self {
+        case .solid(let p, _), .pattern(let p, _, _): return p.base[y &* p.strideBytes &+ 4 &* x]
+        case .mask(let m): return m.base[y &* m.strideBytes &+ x]
+        }
+    }
+
     /// Applies `count` coverage values starting at column `x` of row `y` (inside ``bounds``).
     func row(_ y: Int, _ x: Int, _ cov: UnsafePointer<UInt8>, _ count: Int) {
         switch self {
@@ -84,20 +96,22 @@ enum CoverageSink {
             inv = 255 &- SpanCompositor.div255(s.a &* c)
             add = 0
         }
-        // Two pixels at a time: four 16-bit lanes per 64-bit word, the same exact div255 per
-        // lane (products stay below 65536, so lanes never carry into each other).
-        let inv64 = UInt64(inv), add64 = UInt64(add) | UInt64(add) << 32
-        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF, half: UInt64 = 0x0080_0080_0080_0080
+        // Four pixels at a time: the sixteen bytes seen as eight 16-bit lanes, even and odd
+        // bytes split apart, the same exact div255 per byte (products stay below 65536).
+        let invV = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
+        let lo8 = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
+        let addV = unsafeBitCast(SIMD4<UInt32>(repeating: add.littleEndian), to: SIMD16<UInt8>.self)
         var i = 0
-        while i &+ 2 <= count {
-            let d = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 4 &* i, as: UInt64.self))
-            var rb = (d & lanes) &* inv64 &+ half
-            rb = ((rb &+ ((rb >> 8) & lanes)) >> 8) & lanes
-            var ga = ((d >> 8) & lanes) &* inv64 &+ half
-            ga = ((ga &+ ((ga >> 8) & lanes)) >> 8) & lanes
-            let out = (rb | ga << 8) &+ add64
-            raw.storeBytes(of: out.littleEndian, toByteOffset: 4 &* i, as: UInt64.self)
-            i &+= 2
+        while i &+ 4 <= count {
+            let v = unsafeBitCast(raw.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD16<UInt8>.self),
+                                  to: SIMD8<UInt16>.self)
+            var even = (v & lo8) &* invV &+ half
+            even = (even &+ (even &>> 8)) &>> 8
+            var odd = (v &>> 8) &* invV &+ half
+            odd = (odd &+ (odd &>> 8)) &>> 8
+            let out = unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self) &+ addV
+            raw.storeBytes(of: out, toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
+            i &+= 4
         }
         while i < count {
             let d = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 &* i, as: UInt32.self))

@@ -36,7 +36,7 @@ extension Rasterizer {
         let y0 = Swift.min(y, y + height), y1 = Swift.max(y, y + height)
         guard let style else {
             return AxisRectCoverage.draw(.init(x0: x0, y0: y0, x1: x1, y1: y1), hole: nil,
-                                         clip: sink.bounds, sink: sink)
+                                         clip: sink.bounds, sink: sink, scratch: shapeScratch)
         }
         guard let stroke = ResolvedStroke(style) else { return .empty }
         let solid = style.dashes.allSatisfy { $0 == 0 }
@@ -45,7 +45,8 @@ extension Rasterizer {
             let outer = AxisRectCoverage.Box(x0: x0 - h, y0: y0 - h, x1: x1 + h, y1: y1 + h)
             let hole = x1 - x0 > 2 * h && y1 - y0 > 2 * h
                 ? AxisRectCoverage.Box(x0: x0 + h, y0: y0 + h, x1: x1 - h, y1: y1 - h) : nil
-            return AxisRectCoverage.draw(outer, hole: hole, clip: sink.bounds, sink: sink)
+            return AxisRectCoverage.draw(outer, hole: hole, clip: sink.bounds, sink: sink,
+                                         scratch: shapeScratch)
         }
         let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
         return style.dashes.withUnsafeBufferPointer { dashes in
@@ -121,8 +122,7 @@ extension Rasterizer {
         let s = shapeScratch
         s.path.reset(cull: sink.bounds)
         s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry)
-        return ConvexScanner.fill(s.path, clip: sink.bounds, sink: sink, accumulator: s.accumulator,
-                                  spans: s.spans)
+        return ConvexScanner.fill(s.path, clip: sink.bounds, sink: sink, scratch: s)
     }
 
     /// Fills the ellipse (see ``drawEllipse(centerX:centerY:radiusX:radiusY:style:target:)``).

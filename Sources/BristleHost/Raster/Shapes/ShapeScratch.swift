@@ -7,6 +7,9 @@ final class ShapeScratch {
     let spans = CoverageSpans()
     var path = ContourPath()
     var ellipse = EllipseFlattener()
+    /// Sum of the bytes read ahead by ``CoverageSink/touch(_:_:)`` (kept only so the reads
+    /// happen; never used).
+    var touched: UInt8 = 0
     /// Points of the polyline or dash being stroked.
     var px: [Double] = []
     var py: [Double] = []
