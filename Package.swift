@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "BristlePencil", type: .dynamic, targets: ["BristlePencil"]),
         .library(name: "BristleForceHue", type: .dynamic, targets: ["BristleForceHue"]),
         .library(name: "BristlePencilShading", type: .dynamic, targets: ["BristlePencilShading"]),
+        .library(name: "BristleShapes", type: .dynamic, targets: ["BristleShapes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -52,6 +53,11 @@ let package = Package(
             linkerSettings: pluginExportFlags + [.linkedLibrary("m")]),
         .target(
             name: "BristlePencilShading", dependencies: ["CBristle"], path: "Plugins/PencilShading",
+            publicHeadersPath: ".", cSettings: pluginCFlags,
+            linkerSettings: pluginExportFlags + [.linkedLibrary("m")]),
+
+        .target(
+            name: "BristleShapes", dependencies: ["CBristle"], path: "Plugins/Shapes",
             publicHeadersPath: ".", cSettings: pluginCFlags,
             linkerSettings: pluginExportFlags + [.linkedLibrary("m")]),
 

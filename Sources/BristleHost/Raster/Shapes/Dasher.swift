@@ -8,9 +8,9 @@
 ///
 /// Only the part of the path near the visible rectangle is walked dash by dash: outside it
 /// (Liang-Barsky clipping against the rectangle widened by the stroke's reach) the pattern is
-/// advanced arithmetically, so a 1e8-pixel line costs what its visible part costs. At most
-/// ``StrokeStyle/maxDashPieces`` dashes are emitted; past that ``overflowed`` is set and the
-/// caller draws nothing.
+/// advanced arithmetically, so a 1e8-pixel line costs what its visible part costs. A dry run
+/// (`stroker` nil) only counts; when the count passes ``StrokeStyle/maxDashPieces``
+/// ``overflowed`` is set, so the caller can refuse before drawing anything.
 struct Dasher {
     private let pattern: UnsafeBufferPointer<Double>
     /// Effective entry count (twice the array's when odd).
@@ -61,19 +61,19 @@ struct Dasher {
     /// stroker draws can show (already widened by the stroke's reach).
     mutating func run(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
                       count n: Int, closed: Bool, visible: (minX: Double, minY: Double, maxX: Double, maxY: Double),
-                      scratch: ShapeScratch, stroker: inout PolylineStroker) {
+                      scratch: ShapeScratch, stroker: inout PolylineStroker?) {
         scratch.dx.removeAll(keepingCapacity: true)
         scratch.dy.removeAll(keepingCapacity: true)
         var open = false  // a dash is in progress (its points are in scratch.dx/dy)
         var ux = 1.0, uy = 0.0
-        func emit(_ stroker: inout PolylineStroker) {
+        func emit(_ stroker: inout PolylineStroker?) {
             if open {
                 emitted += 1
                 if emitted > StrokeStyle.maxDashPieces { overflowed = true }
-                if !overflowed {
+                if !overflowed, stroker != nil {
                     scratch.dx.withUnsafeBufferPointer { dx in
                         scratch.dy.withUnsafeBufferPointer { dy in
-                            stroker.stroke(dx, dy, count: dx.count, closed: false, dotDirection: (ux, uy))
+                            stroker!.stroke(dx, dy, count: dx.count, closed: false, dotDirection: (ux, uy))
                         }
                     }
                 }
@@ -89,7 +89,7 @@ struct Dasher {
         }
         let segments = closed ? n : n - 1
         for i in 0..<segments {
-            if overflowed || stroker.failed { return }
+            if overflowed || stroker?.failed == true { return }
             let j = (i + 1) % n
             let ax = xs[i], ay = ys[i], bx = xs[j], by = ys[j]
             let dx = bx - ax, dy = by - ay

@@ -208,25 +208,34 @@ extension Rasterizer {
                                      maxY: maxY + reach, clip: sink.bounds)
         guard !box.isEmpty else { return .empty }
         let mask = s.zeroedStrokeMask(width: Int(box.width), height: Int(box.height))
-        var stroker = PolylineStroker(scratch: s, style: stroke, mask: mask, originX: Int(box.x),
-                                      originY: Int(box.y), budget: Self.strokeWorkBudget)
+        var stroker: PolylineStroker? = PolylineStroker(
+            scratch: s, style: stroke, mask: mask, originX: Int(box.x), originY: Int(box.y),
+            budget: Self.strokeWorkBudget)
         var overflowed = false
         s.px.withUnsafeBufferPointer { xs in
             s.py.withUnsafeBufferPointer { ys in
                 let count = xs.count
-                if count >= 2, var dasher = Dasher(pattern: dashes, phase: phase) {
+                if count >= 2, let dasher = Dasher(pattern: dashes, phase: phase) {
                     let visible = (minX: Double(box.x) - reach, minY: Double(box.y) - reach,
                                    maxX: Double(box.maxX) + reach, maxY: Double(box.maxY) + reach)
-                    dasher.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
-                               stroker: &stroker)
-                    overflowed = dasher.overflowed
+                    // Count first, so a pattern over the cap draws nothing at all.
+                    var counting = dasher
+                    var none: PolylineStroker?
+                    counting.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
+                                 stroker: &none)
+                    overflowed = counting.overflowed
+                    if !overflowed {
+                        var drawing = dasher
+                        drawing.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
+                                    stroker: &stroker)
+                    }
                 } else {
-                    stroker.stroke(xs, ys, count: count, closed: closed, dotDirection: (1, 0))
+                    stroker!.stroke(xs, ys, count: count, closed: closed, dotDirection: (1, 0))
                 }
             }
         }
-        let raised = stroker.dirty
-        let ok = !overflowed && !stroker.failed
+        let raised = stroker!.dirty
+        let ok = !overflowed && !stroker!.failed
         var dirty = DirtyBox()
         if !raised.isEmpty {
             for my in Int(raised.y)..<Int(raised.maxY) {
