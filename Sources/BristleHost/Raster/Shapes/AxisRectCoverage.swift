@@ -31,18 +31,30 @@ enum AxisRectCoverage {
                                      maxY: outer.y1, clip: clip)
         guard !box.isEmpty, outer.x1 > outer.x0, outer.y1 > outer.y0 else { return .empty }
         let cx0 = Int(box.x), cx1 = Int(box.maxX)
-        // Columns holding an x edge: the only places where the row's value changes.
-        var breaks = (Int.max, Int.max, Int.max, Int.max)
-        breaks.0 = Int(outer.x0.rounded(.down))
-        breaks.3 = Int(outer.x1.rounded(.down))
-        if let hole {
-            breaks.1 = Int(hole.x0.rounded(.down))
-            breaks.2 = Int(hole.x1.rounded(.down))
-        } else {
-            breaks.1 = breaks.3
-            breaks.2 = breaks.3
+        let h = hole ?? Box(x0: 0, y0: 0, x1: 0, y1: 0)
+        // Column segments over which the horizontal overlaps are constant: the columns holding
+        // an x edge are single segments, the ranges between them runs (at most 9 segments).
+        var breaks = (Int(outer.x0.rounded(.down)), Int(outer.x1.rounded(.down)), Int.max, Int.max)
+        if hole != nil { breaks.2 = Int(h.x0.rounded(.down)); breaks.3 = Int(h.x1.rounded(.down)) }
+        var segX = InlineArray<9, Int>(repeating: 0), segN = InlineArray<9, Int>(repeating: 0)
+        var segO = InlineArray<9, Double>(repeating: 0), segH = InlineArray<9, Double>(repeating: 0)
+        var count = 0
+        var x = cx0
+        while x < cx1 && count < 9 {
+            var next = cx1
+            if breaks.0 >= x && breaks.0 < next { next = breaks.0 }
+            if breaks.1 >= x && breaks.1 < next { next = breaks.1 }
+            if breaks.2 >= x && breaks.2 < next { next = breaks.2 }
+            if breaks.3 >= x && breaks.3 < next { next = breaks.3 }
+            let end = next == x ? x + 1 : next
+            let fx = Double(x)
+            segX[count] = x
+            segN[count] = end - x
+            segO[count] = overlap(fx, outer.x0, outer.x1)
+            segH[count] = hole == nil ? 0 : overlap(fx, h.x0, h.x1)
+            count += 1
+            x = end
         }
-        let hx0 = hole?.x0 ?? 0, hx1 = hole?.x1 ?? 0, hy0 = hole?.y0 ?? 0, hy1 = hole?.y1 ?? 0
         var dirty = DirtyBox()
         var touched: UInt8 = 0
         let lastRow = Int(box.maxY) - 1
@@ -52,28 +64,14 @@ enum AxisRectCoverage {
             touched &+= sink.touch(ahead, cx0) &+ sink.touch(ahead, cx1 - 1)
             let fy = Double(y)
             let vo = overlap(fy, outer.y0, outer.y1)
-            let vh = hole == nil ? 0 : overlap(fy, hy0, hy1)
-            @inline(__always) func value(_ x: Int) -> UInt8 {
-                let fx = Double(x)
-                let o = vo * overlap(fx, outer.x0, outer.x1)
-                return quantise(vh == 0 ? o : o - vh * overlap(fx, hx0, hx1))
-            }
+            let vh = hole == nil ? 0 : overlap(fy, h.y0, h.y1)
             var lo = Int.max, hi = Int.min
-            var x = cx0
-            while x < cx1 {
-                var next = cx1
-                if breaks.0 >= x && breaks.0 < next { next = breaks.0 }
-                if breaks.1 >= x && breaks.1 < next { next = breaks.1 }
-                if breaks.2 >= x && breaks.2 < next { next = breaks.2 }
-                if breaks.3 >= x && breaks.3 < next { next = breaks.3 }
-                let end = next == x ? x + 1 : next
-                let q = value(x)
-                if q != 0 {
-                    sink.run(y, x, end - x, q)
-                    lo = Swift.min(lo, x)
-                    hi = end
-                }
-                x = end
+            for k in 0..<count {
+                let q = quantise(vo * segO[k] - vh * segH[k])
+                guard q != 0 else { continue }
+                sink.run(y, segX[k], segN[k], q)
+                lo = Swift.min(lo, segX[k])
+                hi = segX[k] + segN[k]
             }
             dirty.add(row: y, lo: lo, hi: hi)
         }

@@ -47,6 +47,9 @@ enum ConvexScanner {
                     b.skip(above: t)
                     let ra = a.range(t, bt), rb = b.range(t, bt)
                     let (l, r) = aLeft ? (ra, rb) : (rb, ra)
+                    // Both chains span every band inside [yTop, yBottom]; guard anyway so a
+                    // degenerate contour can never turn an empty range into a trap.
+                    guard l.lo.isFinite, l.hi.isFinite, r.lo.isFinite, r.hi.isFinite else { continue }
                     let lx0 = Int(l.lo.rounded(.down)), lx1 = Int(l.hi.rounded(.up))
                     let rx0 = Int(r.lo.rounded(.down)), rx1 = Int(r.hi.rounded(.up))
                     let ahead = Swift.min(y + 2, lastRow)

@@ -96,24 +96,7 @@ enum CoverageSink {
             inv = 255 &- SpanCompositor.div255(s.a &* c)
             add = 0
         }
-        // Four pixels at a time: the sixteen bytes seen as eight 16-bit lanes, even and odd
-        // bytes split apart, the same exact div255 per byte (products stay below 65536).
-        let invV = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
-        let lo8 = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
-        let addV = unsafeBitCast(SIMD4<UInt32>(repeating: add.littleEndian), to: SIMD16<UInt8>.self)
-        var i = 0
-        while i &+ 4 <= count {
-            let v = unsafeBitCast(raw.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD16<UInt8>.self),
-                                  to: SIMD8<UInt16>.self)
-            var even = (v & lo8) &* invV &+ half
-            even = (even &+ (even &>> 8)) &>> 8
-            var odd = (v &>> 8) &* invV &+ half
-            odd = (odd &+ (odd &>> 8)) &>> 8
-            let out = unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self) &+ addV
-            raw.storeBytes(of: out, toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
-            i &+= 4
-        }
-        while i < count {
+        @inline(__always) func one(_ i: Int) {
             let d = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 &* i, as: UInt32.self))
             var rb = (d & 0x00FF_00FF) &* inv &+ 0x0080_0080
             rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
@@ -121,6 +104,43 @@ enum CoverageSink {
             ga = ((ga &+ ((ga >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
             let out = (rb | ga << 8) &+ add
             raw.storeBytes(of: out.littleEndian, toByteOffset: 4 &* i, as: UInt32.self)
+        }
+        // Four pixels at a time: the sixteen bytes seen as eight 16-bit lanes, even and odd
+        // bytes split apart, the same exact div255 per byte (products stay below 65536).
+        let invV = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
+        let lo8 = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
+        let addV = unsafeBitCast(SIMD4<UInt32>(repeating: add.littleEndian), to: SIMD16<UInt8>.self)
+        @inline(__always) func four(_ v16: SIMD16<UInt8>) -> SIMD16<UInt8> {
+            let v = unsafeBitCast(v16, to: SIMD8<UInt16>.self)
+            var even = (v & lo8) &* invV &+ half
+            even = (even &+ (even &>> 8)) &>> 8
+            var odd = (v &>> 8) &* invV &+ half
+            odd = (odd &+ (odd &>> 8)) &>> 8
+            return unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self) &+ addV
+        }
+        var i = 0
+        // Single pixels up to a 16-byte boundary (when the row allows one), then aligned
+        // blocks of eight pixels, then four, then single pixels.
+        if Int(bitPattern: raw) & 3 == 0 {
+            while i < count && Int(bitPattern: raw + 4 &* i) & 15 != 0 {
+                one(i)
+                i &+= 1
+            }
+            while i &+ 8 <= count {
+                let a = raw.load(fromByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
+                let b = raw.load(fromByteOffset: 4 &* i &+ 16, as: SIMD16<UInt8>.self)
+                raw.storeBytes(of: four(a), toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
+                raw.storeBytes(of: four(b), toByteOffset: 4 &* i &+ 16, as: SIMD16<UInt8>.self)
+                i &+= 8
+            }
+        }
+        while i &+ 4 <= count {
+            let v = raw.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
+            raw.storeBytes(of: four(v), toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
+            i &+= 4
+        }
+        while i < count {
+            one(i)
             i &+= 1
         }
     }

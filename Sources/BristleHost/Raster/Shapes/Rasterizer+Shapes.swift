@@ -104,8 +104,8 @@ extension Rasterizer {
         if b == 0 {
             xs.removeAll(keepingCapacity: true)
             ys.removeAll(keepingCapacity: true)
-            xs += [cx - rx, cx + rx]
-            ys += [cy - ry, cy + ry]
+            xs.append(cx - rx); xs.append(cx + rx)
+            ys.append(cy - ry); ys.append(cy + ry)
         } else if !EllipseFlattener.polyline(into: &xs, &ys, cx: cx, cy: cy, rx: rx, ry: ry,
                                              limit: Self.maxPolylinePoints) {
             return .empty
