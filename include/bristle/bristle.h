@@ -548,7 +548,7 @@ struct bristle_services {
     /** A dab: the disc of `radius` centred at (cx, cy) with a radial falloff. `hardness` is
      *  clamped to [0, 1] (NaN counts as 1). Hardness 1 is the exact-area hard disc (as
      *  fill_disc). Below 1 the coverage at a pixel whose centre lies at distance d is
-     *  f(d / radius): 1 up to t0 = min(hardness, 1 - 1 / radius), then the smoothstep
+     *  f(d / radius): 1 up to t0 = max(0, min(hardness, 1 - 1 / radius)), then the smoothstep
      *  s(u) = u * u * (3 - 2 u) of u = (1 - t) / (1 - t0) down to 0 at the rim (the ramp is
      *  at least one pixel wide so a nearly hard dab stays anti-aliased). Returns the changed
      *  rectangle. */
