@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "BristleKit", targets: ["BristleKit"]),
         .library(name: "BristleSpray", type: .dynamic, targets: ["BristleSpray"]),
         .library(name: "BristleMarker", type: .dynamic, targets: ["BristleMarker"]),
+        .library(name: "BristleShapes", type: .dynamic, targets: ["BristleShapes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -69,6 +70,11 @@ let package = Package(
         .target(
             name: "BristleMarker", dependencies: ["BristleKit"], path: "Plugins/Marker",
             linkerSettings: pluginExportFlags),
+
+        .target(
+            name: "BristleShapes", dependencies: ["CBristle"], path: "Plugins/Shapes",
+            publicHeadersPath: ".", cSettings: pluginCFlags,
+            linkerSettings: pluginExportFlags + [.linkedLibrary("m")]),
 
         // Tests. Plugin targets are never test dependencies (their entry symbols would clash);
         // `swift test` builds every product, and tests find the .so files beside the test binary.

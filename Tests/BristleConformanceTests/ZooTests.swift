@@ -173,7 +173,7 @@ import Testing
     }
 
     /// Every reference brush passes the strict tier (CI runs this).
-    @Test(arguments: ["BristlePencil", "BristleForceHue", "BristlePencilShading", "BristleSpray", "BristleMarker"])
+    @Test(arguments: ["BristlePencil", "BristleForceHue", "BristlePencilShading", "BristleSpray", "BristleMarker", "BristleShapes"])
     func referenceBrushesPassStrict(product: String) throws {
         let report = try Self.run(TestEnvironment.plugin(product))
         let failures = report.results.filter { !$0.verdict.isConformant }.map { "\($0.test) [\($0.brush ?? "")]: \($0.message)" }

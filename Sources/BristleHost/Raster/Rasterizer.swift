@@ -32,6 +32,8 @@ public final class Rasterizer {
     private let accumulator = CoverageAccumulator()
     private let spans = CoverageSpans()
     private var flattener = PolygonFlattener()
+    /// The shape services' pipeline state (Shapes/Rasterizer+Shapes.swift).
+    let shapeScratch = ShapeScratch()
 
     public init() {}
 
