@@ -31,8 +31,10 @@ let package = Package(
         .target(
             name: "CBristlePNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
-        // The host: loader, layers, rasteriser, drawing session, inputs, PNG.
-        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG"]),
+        // Callgrind's collection toggle for `bristle bench --callgrind` (a no-op without valgrind).
+        .target(name: "CBristleCallgrind"),
+        // The host: loader, layers, rasteriser, drawing session, inputs, PNG, benchmarks.
+        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCallgrind"]),
         // The CLI: parses arguments and calls BristleHost; holds no host logic.
         .executableTarget(
             name: "bristle",

@@ -16,5 +16,5 @@ struct Bristle: ParsableCommand {
             69 plugin unusable, 70 internal error, 73 cannot create the output, 74 I/O error.
             """,
         version: BrushHost.version,
-        subcommands: [Render.self, Inspect.self, List.self])
+        subcommands: [Render.self, Inspect.self, List.self, Bench.self])
 }

@@ -1,0 +1,8 @@
+/// One sample of the benchmark pen stroke: position (pixels), pressure in `[0, 1]` and the line
+/// width `2 + 18 p` (pixels) of the segment that starts here.
+public struct WorkloadSample: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var pressure: Double
+    public var width: Double
+}
