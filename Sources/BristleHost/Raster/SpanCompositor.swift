@@ -76,6 +76,10 @@ enum SpanCompositor {
     /// skipping zero coverage.
     static func blendRow(_ pixels: UnsafeMutablePointer<UInt8>, coverage cov: UnsafePointer<UInt8>,
                          count: Int, source s: Source) {
+        if s.blend == .sourceOver && s.opacity == 65536 {
+            overRow(pixels, coverage: cov, count: count, source: s)
+            return
+        }
         var x = 0
         while x < count {
             let m = cov[x]
@@ -88,6 +92,63 @@ enum SpanCompositor {
             }
             x += 1
         }
+    }
+
+    /// `blendRow` for source-over at full opacity (the effective coverage is the coverage
+    /// itself), one ``OverPixel`` at a time.
+    @inline(__always)
+    static func overRow(_ pixels: UnsafeMutablePointer<UInt8>, coverage cov: UnsafePointer<UInt8>,
+                        count: Int, source s: Source) {
+        let over = OverPixel(s)
+        let words = UnsafeMutableRawPointer(pixels)
+        var x = 0
+        while x < count {
+            let m = UInt32(cov[x])
+            if m != 0 { over.apply(words + 4 &* x, m) }
+            x &+= 1
+        }
+    }
+
+    /// Source-over of one paint at full opacity on a pixel as one 32-bit word: full coverage
+    /// with an opaque paint stores the colour; otherwise red/blue and green/alpha are blended
+    /// as two 16-bit lanes each (``div255Pair(_:)``), giving exactly the per-channel formula.
+    struct OverPixel {
+        let solid: UInt32
+        let opaque: Bool
+        let a: UInt32
+        let srcRB: UInt32
+        let srcGA: UInt32
+
+        @inline(__always)
+        init(_ s: Source) {
+            solid = UInt32(littleEndian: s.r | s.g << 8 | s.b << 16 | s.a << 24)
+            opaque = s.a == 255
+            a = s.a
+            srcRB = s.r | s.b << 16
+            srcGA = s.g | s.a << 16
+        }
+
+        /// Blends coverage `m` (1...255) into the pixel at `p`.
+        @inline(__always)
+        func apply(_ p: UnsafeMutableRawPointer, _ m: UInt32) {
+            if m == 255 && opaque {
+                p.storeBytes(of: solid, as: UInt32.self)
+                return
+            }
+            let d = UInt32(littleEndian: p.loadUnaligned(as: UInt32.self))
+            let inv = 255 &- SpanCompositor.div255(a &* m)
+            let rb = SpanCompositor.div255Pair(srcRB &* m) &+ SpanCompositor.div255Pair((d & 0x00FF_00FF) &* inv)
+            let ga = SpanCompositor.div255Pair(srcGA &* m) &+ SpanCompositor.div255Pair(((d >> 8) & 0x00FF_00FF) &* inv)
+            p.storeBytes(of: UInt32(littleEndian: rb | ga << 8), as: UInt32.self)
+        }
+    }
+
+    /// ``div255(_:)`` of two 16-bit lanes at once (bits 0-15 and 16-31, each `0...65025`);
+    /// results in bits 0-7 and 16-23.
+    @inline(__always)
+    static func div255Pair(_ v: UInt32) -> UInt32 {
+        let t = v &+ 0x0080_0080
+        return ((t &+ ((t >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
     }
 
     /// `mask[x] = max(mask[x], cov[x])` for `count` pixels.
