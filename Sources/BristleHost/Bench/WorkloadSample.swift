@@ -5,4 +5,11 @@ public struct WorkloadSample: Equatable, Sendable {
     public var y: Double
     public var pressure: Double
     public var width: Double
+
+    public init(x: Double, y: Double, pressure: Double, width: Double) {
+        self.x = x
+        self.y = y
+        self.pressure = pressure
+        self.width = width
+    }
 }
