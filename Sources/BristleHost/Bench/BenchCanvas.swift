@@ -16,13 +16,13 @@ final class BenchCanvas {
         layer.pixels.update(repeating: 0xFF, count: layer.strideBytes * layer.height)
     }
 
-    /// Writes the canvas as a PNG atomically.
-    func writePNG(to path: String) throws(BenchError) {
+    /// Writes the canvas as a PNG atomically (default options: fast, durable).
+    func writePNG(to path: String, options: PNGWriteOptions = .default) throws(BenchError) {
         do {
             try PNGCodec.write(premultipliedRGBA: UnsafeRawBufferPointer(start: layer.pixels,
                                                                         count: layer.strideBytes * layer.height),
                                width: layer.width, height: layer.height, strideBytes: layer.strideBytes,
-                               to: path)
+                               to: path, options: options)
         } catch {
             throw BenchError.png(error)
         }

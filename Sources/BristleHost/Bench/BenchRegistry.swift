@@ -38,7 +38,10 @@ public enum BenchRegistry {
               }),
         Entry(name: "png_export_2048x1536",
               summary: "PNG encode + atomic write of the 2048x1536 stroke picture",
-              make: { o throws(BenchError) in try PNGExportCase(options: o) }),
+              make: { o throws(BenchError) in try PNGExportCase(durable: true, options: o) }),
+        Entry(name: "png_export_2048x1536_nosync",
+              summary: "the same without fsync (atomic rename only): the encoder's own time",
+              make: { o throws(BenchError) in try PNGExportCase(durable: false, options: o) }),
     ]
 
     /// Every case name, in run order.

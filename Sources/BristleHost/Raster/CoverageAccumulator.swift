@@ -104,10 +104,9 @@ final class CoverageAccumulator {
         var i = 0
         while i < n {
             let bx = cx(xs[i]), by = cy(ys[i])
-            if ay < by {
-                accumulate(ax, ay, bx, by, 1)
-            } else if ay > by {
-                accumulate(bx, by, ax, ay, -1)
+            if ay != by {
+                let down = ay < by
+                accumulate(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, down ? 1 : -1)
             }
             ax = bx
             ay = by

@@ -26,6 +26,9 @@ final class PolygonFlattener {
     static let culledDeviation = 0.001
     /// Lower bound on the vertex count of a full circle (tiny discs).
     static let minVerticesPerCircle = 12
+    /// The same for visible circles, whose small discs (a thin pen) need the extra vertices
+    /// to stay within the coverage tolerance.
+    static let minVisibleVerticesPerCircle = 20
 
     /// Vertex coordinates `0..<count` (valid until the next `reset`/`append`).
     private(set) var xs: UnsafeMutablePointer<Double>
@@ -132,7 +135,7 @@ final class PolygonFlattener {
         @inline(__always)
         init(radius r: Double) {
             // cos(step / 2) = 1 - sagitta / r, bounded by the minimum vertex count.
-            let minHalfCos = 0.9659258262890683  // cos(π / minVerticesPerCircle)
+            let minHalfCos = 0.98768834059513777  // cos(π / minVisibleVerticesPerCircle)
             let sagitta = 1.5 * PolygonFlattener.maxDeviation
             let halfCos = r > sagitta ? Swift.max(1 - sagitta / r, minHalfCos) : minHalfCos
             let halfSin = (1 - halfCos * halfCos).squareRoot()

@@ -131,11 +131,17 @@ enum SpanCompositor {
         /// Blends coverage `m` (1...255) into the pixel at `p`.
         @inline(__always)
         func apply(_ p: UnsafeMutableRawPointer, _ m: UInt32) {
+            apply(from: UnsafeRawPointer(p), to: p, m)
+        }
+
+        /// Writes to `p` the pixel at `q` (may be `p`) blended with coverage `m` (0...255).
+        @inline(__always)
+        func apply(from q: UnsafeRawPointer, to p: UnsafeMutableRawPointer, _ m: UInt32) {
             if m == 255 && opaque {
                 p.storeBytes(of: solid, as: UInt32.self)
                 return
             }
-            let d = UInt32(littleEndian: p.loadUnaligned(as: UInt32.self))
+            let d = UInt32(littleEndian: q.loadUnaligned(as: UInt32.self))
             let inv = 255 &- SpanCompositor.div255(a &* m)
             let rb = SpanCompositor.div255Pair(srcRB &* m) &+ SpanCompositor.div255Pair((d & 0x00FF_00FF) &* inv)
             let ga = SpanCompositor.div255Pair(srcGA &* m) &+ SpanCompositor.div255Pair(((d >> 8) & 0x00FF_00FF) &* inv)
@@ -171,6 +177,20 @@ enum SpanCompositor {
                         mask: UnsafePointer<UInt8>, count: Int, source s: Source) -> (lo: Int, hi: Int) {
         var lo = count, hi = 0
         var x = 0
+        if let base, s.blend == .sourceOver && s.opacity == 65536 {
+            let over = OverPixel(s)
+            let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(target)
+            while x < count {
+                let m = UInt32(mask[x])
+                if m == 0 {
+                    (to + 4 &* x).storeBytes(of: (from + 4 &* x).loadUnaligned(as: UInt32.self), as: UInt32.self)
+                } else {
+                    over.apply(from: from + 4 &* x, to: to + 4 &* x, m)
+                }
+                x &+= 1
+            }
+            return (0, count)
+        }
         if let base {
             while x < count {
                 let p = target + 4 &* x
