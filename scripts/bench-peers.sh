@@ -129,7 +129,8 @@ for d in runs:
     by_round.setdefault(d['round'], {})[(d['peer'], d['case'])] = d
 rounds = sorted(by_round)
 print(f"Paired ratios over {len(rounds)} rounds (peer median / bristle median in the same round; > 1 = bristle faster)")
-print(f"{'bristle case':34} {'vs':28} {'median':>8} {'range':>17}")
+print("wall = CLOCK_MONOTONIC medians; cpu = process CPU-time medians (less sensitive to other load)")
+print(f"{'bristle case':26} {'vs':38} {'wall median':>11} {'wall range':>15} {'cpu median':>10} {'cpu range':>15}")
 pairs = [('stroke_segments_opaque', 'cairo', 'stroke_segments_opaque'),
          ('stroke_segments_opaque', 'agg', 'stroke_segments_opaque'),
          ('stroke_segments_alpha50', 'cairo', 'stroke_segments_alpha50'),
@@ -138,13 +139,15 @@ pairs = [('stroke_segments_opaque', 'cairo', 'stroke_segments_opaque'),
          ('stroke_pencil_product', 'libmypaint', 'stroke_round_matched_opaque'),
          ('stroke_pencil_product', 'cairo', 'stroke_segments_opaque')]
 for ours, peer, theirs in pairs:
-    ratios = []
+    wall, cpu = [], []
     for r in rounds:
         m = by_round[r]
         if ('bristle', ours) in m and (peer, theirs) in m:
-            ratios.append(m[(peer, theirs)]['median_ms'] / m[('bristle', ours)]['median_ms'])
-    if ratios:
-        print(f"{ours:34} {peer + ' ' + theirs:28} {statistics.median(ratios):7.2f}x {min(ratios):7.2f}x-{max(ratios):6.2f}x")
+            wall.append(m[(peer, theirs)]['median_ms'] / m[('bristle', ours)]['median_ms'])
+            cpu.append(m[(peer, theirs)]['cpu_median_ms'] / m[('bristle', ours)]['cpu_median_ms'])
+    if wall:
+        print(f"{ours:26} {peer + ' ' + theirs:38} {statistics.median(wall):10.2f}x {min(wall):6.2f}x-{max(wall):6.2f}x"
+              f" {statistics.median(cpu):9.2f}x {min(cpu):6.2f}x-{max(cpu):6.2f}x")
 
 print()
 print("Times (ms): median of the per-round medians, best rep over all rounds")

@@ -83,12 +83,13 @@ final class CoverageSpans {
     /// Resolves band row `y` of `acc` (nonzero rule) and composites it at once, source-over at
     /// full opacity, onto `pixels` (the RGBA8 pixel of band column 0): the same result as
     /// ``resolve(row:of:rule:)`` followed by ``SpanCompositor/blendRow(_:coverage:count:source:)``
-    /// without the coverage buffer. Returns the columns `lo..<hi` with non-zero coverage.
+    /// without the coverage buffer; `table` is the paint's ``OverTable``. Returns the columns
+    /// `lo..<hi` with non-zero coverage.
     func resolveOver(row y: Int, of acc: CoverageAccumulator, onto pixels: UnsafeMutablePointer<UInt8>,
-                     source s: SpanCompositor.Source) -> (lo: Int, hi: Int) {
+                     source s: SpanCompositor.Source, table: UnsafePointer<UInt32>) -> (lo: Int, hi: Int) {
         let w = acc.width
         let cells = acc.row(y)
-        let over = SpanCompositor.OverPixel(s)
+        let over = SpanCompositor.OverPixel(s, table: table)
         let words = UnsafeMutableRawPointer(pixels)
         var sum: Float = 0
         var lo = w, hi = 0

@@ -32,6 +32,7 @@ public final class Rasterizer {
     private let accumulator = CoverageAccumulator()
     private let spans = CoverageSpans()
     private let flattener = PolygonFlattener()
+    private let overTable = OverTable()
 
     public init() {}
 
@@ -92,12 +93,13 @@ public final class Rasterizer {
         let source = SpanCompositor.Source(paint)
         if base == nil && source.isNoOp { return .empty }
         let x0 = Int(r.x), w = Int(r.width)
+        let table = source.blend == .sourceOver && !source.isNoOp ? overTable.prepare(source) : nil
         var dirty = DirtyRect()
         for y in Int(r.y)..<Int(r.maxY) {
             let t = target.row(y) + 4 * x0
             let m = UnsafePointer(mask.row(y) + x0)
             let b = base.map { UnsafePointer($0.row(y) + 4 * x0) }
-            let span = SpanCompositor.maskRow(t, base: b, mask: m, count: w, source: source)
+            let span = SpanCompositor.maskRow(t, base: b, mask: m, count: w, source: source, table: table)
             dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
         }
         return dirty.rect
@@ -195,9 +197,11 @@ public final class Rasterizer {
         switch target {
         case .pixels(let plane, let source):
             guard source.blend == .sourceOver && source.opacity == 65536 else { return nil }
+            let table = overTable.prepare(source)
             for r in 0..<h {
                 let y = bandTop &+ r
-                let span = spans.resolveOver(row: r, of: accumulator, onto: plane.row(y) + 4 &* x0, source: source)
+                let span = spans.resolveOver(row: r, of: accumulator, onto: plane.row(y) + 4 &* x0,
+                                             source: source, table: table)
                 dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
             }
         case .mask(let mask):
