@@ -98,8 +98,13 @@ final class CoverageAccumulator {
     func addInteriorPolygon(xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, count n: Int) {
         guard n >= 2 else { return }
         let w = Double(width), h = Double(height)
-        @inline(__always) func cx(_ v: Double) -> Double { Swift.min(Swift.max(v - originX, 0), w) }
-        @inline(__always) func cy(_ v: Double) -> Double { Swift.min(Swift.max(v - originY, 0), h) }
+        // Written as plain comparisons so they compile to branch-free min/max instructions.
+        @inline(__always) func clamp(_ v: Double, _ hi: Double) -> Double {
+            let lo = v > 0 ? v : 0
+            return lo < hi ? lo : hi
+        }
+        @inline(__always) func cx(_ v: Double) -> Double { clamp(v - originX, w) }
+        @inline(__always) func cy(_ v: Double) -> Double { clamp(v - originY, h) }
         var ax = cx(xs[n - 1]), ay = cy(ys[n - 1])
         var i = 0
         while i < n {

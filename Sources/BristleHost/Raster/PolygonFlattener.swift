@@ -20,7 +20,7 @@
 final class PolygonFlattener {
     /// Maximum distance between the polygon and the true circle, pixels, for visible circles
     /// (area-preserving vertices: no coverage bias).
-    static let maxDeviation = 0.006
+    static let maxDeviation = 0.0075
     /// The same for arcs flattened with culling (balanced vertices, a slight inward bias over
     /// long visible boundaries, so a finer tolerance).
     static let culledDeviation = 0.001
