@@ -98,6 +98,7 @@ final class PencilSessionCase: BenchCase {
         }
     }
 
+    /// Runs one event and records its wall time in microseconds.
     @inline(__always)
     private func timed(_ body: () throws(SessionError) -> Void) throws(SessionError) {
         let t0 = BenchClock.wallNanoseconds()

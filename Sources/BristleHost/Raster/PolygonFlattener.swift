@@ -67,6 +67,7 @@ final class PolygonFlattener {
         count &+= 1
     }
 
+    /// Doubles the capacity of both coordinate buffers, keeping the vertices.
     private func grow() {
         let bigger = capacity * 2
         let nx = UnsafeMutablePointer<Double>.allocate(capacity: bigger)
