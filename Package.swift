@@ -35,8 +35,10 @@ let package = Package(
         .target(
             name: "CBristlePNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
-        // The host: loader, layers, rasteriser, drawing session, inputs, PNG.
-        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG"]),
+        // Callgrind's collection toggle for `bristle bench --callgrind` (a no-op without valgrind).
+        .target(name: "CBristleCallgrind"),
+        // The host: loader, layers, rasteriser, drawing session, inputs, PNG, benchmarks.
+        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCallgrind"]),
         // The conformance harness behind `bristle conform`: tests as values, child-process isolation.
         .target(name: "BristleConformance", dependencies: ["BristleHost", "CBristle"]),
         // The Swift authoring kit: a brush is a small type; the kit generates the ABI plumbing.
