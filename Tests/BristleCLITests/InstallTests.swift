@@ -108,7 +108,13 @@ import Testing
         #expect(!installed.contains { $0.contains("Example") }, "examples are not installed as plugins")
         let pc = try String(contentsOfFile: stage + "/opt/bristle-test/lib/pkgconfig/bristle.pc", encoding: .utf8)
         #expect(pc.hasPrefix("prefix=/opt/bristle-test\n") && pc.contains("Cflags: -I${includedir}"), "\(pc)")
-        #expect(pc.contains("Version: 1.0.0"))
+        let header = try String(contentsOf: TestEnvironment.packageRoot.appendingPathComponent("include/bristle/bristle.h"), encoding: .utf8)
+        let abi = ["MAJOR", "MINOR", "PATCH"].map { part in
+            header.split(separator: "\n").first { $0.hasPrefix("#define BRISTLE_VERSION_\(part) ") }.flatMap { line in
+                line.split(separator: ")").last.map(String.init)
+            } ?? "?"
+        }.joined(separator: ".")
+        #expect(pc.contains("Version: \(abi)\n"), "the pc file carries the header's ABI version \(abi): \(pc)")
         try TestInstall.uninstall(prefix: "/opt/bristle-test", destdir: stage)
         #expect(files(under: stage).isEmpty)
     }
