@@ -65,7 +65,11 @@ import Testing
         let names = BenchRegistry.names
         #expect(Set(names).count == names.count)
         for required in ["stroke_segments_opaque", "stroke_segments_alpha50", "stroke_pencil_product",
-                         "event_latency_pencil_2048x1536", "event_latency_pencil_4096x3072", "png_export_2048x1536"] {
+                         "event_latency_pencil_2048x1536", "event_latency_pencil_4096x3072", "png_export_2048x1536",
+                         "stroke_polyline_w10_opaque", "stroke_polyline_w10_alpha50", "dash_polyline_w4",
+                         "ellipse_fill", "ellipse_stroke", "rect_fill", "rect_stroke",
+                         "event_latency_rectangle_2048x1536", "event_latency_rectangle_4096x3072",
+                         "history_100_strokes_4096x3072"] {
             #expect(BenchRegistry.entry(named: required) != nil, "\(required)")
         }
         #expect(BenchRegistry.entry(named: "no_such_case") == nil)

@@ -8,32 +8,15 @@ final class StrokeSegmentsCase: BenchCase {
     var items: Int { segments.count }
     var extraFields: [(String, String)] { [("segments", String(segments.count)), ("via", "\"services.fill_segment\"")] }
 
-    private let canvas: BenchCanvas
-    private let host = BrushHost()
+    private let surface: ServicesTarget
     private let segments: [bristle_segment_t]
     private var paint: bristle_paint_t
-    private var target: bristle_target_t
 
     init(alpha: UInt8, options: BenchOptions) throws(BenchError) {
         name = alpha == 255 ? "stroke_segments_opaque" : "stroke_segments_alpha50"
-        canvas = try BenchCanvas(width: BenchWorkload.canvasWidth, height: BenchWorkload.canvasHeight)
+        surface = try ServicesTarget()
         segments = Self.segments(count: options.segments)
-        let c = BenchWorkload.strokeColor(alpha: alpha)
-        paint = bristle_paint_t()
-        paint.struct_size = UInt32(MemoryLayout<bristle_paint_t>.size)
-        paint.blend = BRISTLE_BLEND_SRC_OVER
-        paint.color = bristle_color_t(r: c.red, g: c.green, b: c.blue, a: c.alpha)
-        paint.opacity = 1
-        let layer = canvas.layer
-        target = bristle_target_t()
-        target.struct_size = UInt32(MemoryLayout<bristle_target_t>.size)
-        target.format = BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED
-        target.pixels = layer.pixels
-        target.width = Int32(layer.width)
-        target.height = Int32(layer.height)
-        target.stride_bytes = Int32(layer.strideBytes)
-        target.layer = BRISTLE_LAYER_COMMITTED
-        target.services = UnsafePointer(host.services)
+        paint = ServicesTarget.paint(BenchWorkload.strokeColor(alpha: alpha))
     }
 
     /// The first `count` segments of the workload stroke as ABI segments.
@@ -53,17 +36,17 @@ final class StrokeSegmentsCase: BenchCase {
         }
     }
 
-    func reset() throws(BenchError) { canvas.resetToWhite() }
+    func reset() throws(BenchError) { surface.canvas.resetToWhite() }
 
     func run(measured: Bool) throws(BenchError) {
-        let services = UnsafePointer(host.services)
+        let services = surface.services
         let fill = services.pointee.fill_segment!
         segments.withUnsafeBufferPointer { segs in
             for i in 0..<segs.count {
-                _ = fill(services, &target, segs.baseAddress! + i, &paint)
+                _ = fill(services, &surface.target, segs.baseAddress! + i, &paint)
             }
         }
     }
 
-    func writePNG(to path: String) throws(BenchError) { try canvas.writePNG(to: path) }
+    func writePNG(to path: String) throws(BenchError) { try surface.canvas.writePNG(to: path) }
 }

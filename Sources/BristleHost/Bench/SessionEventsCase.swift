@@ -1,19 +1,21 @@
-/// The product mode: the workload stroke played through the real pencil plugin
-/// (`org.bristle.pencil`) in a ``DrawingSession``, one sample per input event (`begin`,
-/// `move` for each inner sample, `end`), with the pencil's stroke mask composited over the
-/// pre-stroke pixels. The pencil is set so its width is the workload's `2 + 18 p` (width 20
-/// points at scale 1, min-width 0.1, pressure on); pressure travels as the ABI's `float`.
+/// The product mode: the workload stroke played through a real reference plugin in a
+/// ``DrawingSession``, one sample per input event (`begin`, `move` for each inner sample,
+/// `end`). With `org.bristle.pencil` the stroke mask is composited over the pre-stroke pixels;
+/// the pencil is set so its width is the workload's `2 + 18 p` (width 20 points at scale 1,
+/// min-width 0.1, pressure on; pressure travels as the ABI's `float`). With
+/// `org.bristle.rectangle` (width 4) every event rubber-bands the rectangle from the first
+/// sample to the current one in the preview, and `end` commits it.
 ///
 /// With `perEvent` every event is timed on its own (draw + preview update + dirty rect, as
 /// the session does them) and the line reports `p50_us` / `p99_us` over all measured events.
-final class PencilSessionCase: BenchCase {
+final class SessionEventsCase: BenchCase {
     let name: String
     var item: String { "event" }
     var items: Int { events.count + 2 }
     var extraFields: [(String, String)] {
         var fields: [(String, String)] = [("segments", String(events.count + 1)),
                                           ("canvas", "\"\(session.width)x\(session.height)\""),
-                                          ("brush", "\"\(Self.brushID)\"")]
+                                          ("brush", "\"\(brushID)\"")]
         if perEvent {
             fields.append(("p50_us", BenchResult.fixed((BenchStatistics.quantile(0.5, of: eventMicroseconds) ?? 0), 3)))
             fields.append(("p99_us", BenchResult.fixed((BenchStatistics.quantile(0.99, of: eventMicroseconds) ?? 0), 3)))
@@ -22,7 +24,12 @@ final class PencilSessionCase: BenchCase {
         return fields
     }
 
-    static let brushID = "org.bristle.pencil"
+    /// The pencil: the product mode of the workload.
+    static let pencil = "org.bristle.pencil"
+    /// The rectangle: a non-continuous shape brush.
+    static let rectangle = "org.bristle.rectangle"
+
+    private let brushID: String
 
     private let session: DrawingSession
     private let perEvent: Bool
@@ -33,8 +40,10 @@ final class PencilSessionCase: BenchCase {
     private let device = DrawingSession.Device(flags: BRISTLE_SAMPLE_HAS_PRESSURE, pointerType: BRISTLE_POINTER_PEN)
     private var eventMicroseconds: [Double] = []
 
-    init(name: String, width: Int, height: Int, perEvent: Bool, options: BenchOptions) throws(BenchError) {
+    init(name: String, brush brushID: String = SessionEventsCase.pencil, width: Int, height: Int, perEvent: Bool,
+         options: BenchOptions) throws(BenchError) {
         self.name = name
+        self.brushID = brushID
         self.perEvent = perEvent
         let host = BrushHost()
         do {
@@ -44,19 +53,21 @@ final class PencilSessionCase: BenchCase {
         }
         let brush: Brush
         do {
-            let library = try PluginCatalog().library(forBrush: Self.brushID)
-            brush = try Brush(id: Self.brushID, library: library, host: host)
+            let library = try PluginCatalog().library(forBrush: brushID)
+            brush = try Brush(id: brushID, library: library, host: host)
             try brush.setParameter("opacity", value: 1)
-            try brush.setParameter("pressure-width", value: 1)
-            try brush.setParameter("min-width", value: BenchWorkload.minimumWidth / BenchWorkload.maximumWidth)
+            if brushID == Self.pencil {
+                try brush.setParameter("pressure-width", value: 1)
+                try brush.setParameter("min-width", value: BenchWorkload.minimumWidth / BenchWorkload.maximumWidth)
+            }
         } catch {
             throw BenchError(error.description,
-                             hint: "the product cases need the pencil plugin (libBristlePencil.so) beside bristle or on BRISTLE_PATH",
+                             hint: "the session cases need the reference plugins (libBristlePencil.so, libBristleShapes.so) beside bristle or on BRISTLE_PATH",
                              exitStatus: 69)
         }
         session.brush = brush
         session.color = BenchWorkload.strokeColor(alpha: BenchWorkload.opaqueAlpha)
-        session.strokeWidth = BenchWorkload.maximumWidth
+        session.strokeWidth = brushID == Self.pencil ? BenchWorkload.maximumWidth : 4
         let samples = (0...options.segments).map { i -> bristle_sample_t in
             let w = BenchWorkload.sample(i)
             var s = bristle_sample_t()
