@@ -49,11 +49,15 @@ RUNS="$OUT/interleaved.jsonl"
 tag() { sed "s/^{/{\"round\":$1,/" >> "$RUNS"; }
 
 STROKE_CASES="stroke_segments_opaque stroke_segments_alpha50"
-OWN_CASES="stroke_pencil_product event_latency_pencil_2048x1536 event_latency_pencil_4096x3072 png_export_2048x1536 png_export_2048x1536_nosync"
+# Cases the cairo and AGG peers run too (paired like the strokes).
+SHARED_CASES="$STROKE_CASES stroke_polyline_w10_opaque stroke_polyline_w10_alpha50 dash_polyline_w4 ellipse_fill ellipse_stroke rect_fill rect_stroke"
+OWN_CASES="stroke_pencil_product event_latency_pencil_2048x1536 event_latency_pencil_4096x3072 event_latency_rectangle_2048x1536 event_latency_rectangle_4096x3072 png_export_2048x1536 png_export_2048x1536_nosync"
+# Once per run (it takes seconds and has no peer).
+ONCE_CASES="history_100_strokes_4096x3072"
 
 echo "== $ROUNDS interleaved rounds, $REPS reps per run${PIN:+, pinned ($PIN)}" >&2
 for r in $(seq 1 "$ROUNDS"); do
-    for c in $STROKE_CASES; do
+    for c in $SHARED_CASES; do
         # Alternate who goes first so neither side always runs on a warmer machine.
         if [ $((r % 2)) -eq 1 ]; then
             $PIN "$BRISTLE" bench --case "$c" --reps "$REPS" --json | tag "$r"
@@ -71,16 +75,20 @@ for r in $(seq 1 "$ROUNDS"); do
     done
     echo "round $r/$ROUNDS done, load $(cut -d' ' -f1 /proc/loadavg)" >&2
 done
+for c in $ONCE_CASES; do
+    "$BRISTLE" bench --case "$c" --reps 1 --json | tag 0
+done
 
 echo "== pictures" >&2
-for c in $STROKE_CASES; do
+PICTURE_CASES="$STROKE_CASES stroke_polyline_w10_opaque stroke_polyline_w10_alpha50 rect_fill rect_stroke"
+for c in $PICTURE_CASES; do
     "$BRISTLE" bench --case "$c" --reps 1 --png "$OUT/png" > /dev/null
     "$BIN/cairo_bench" --case "$c" --reps 1 --png "$OUT/png" > /dev/null
     "$BIN/agg_bench" --case "$c" --reps 1 --png "$OUT/png" > /dev/null
 done
 DIFFS="$OUT/pngdiff.jsonl"
 : > "$DIFFS"
-for c in $STROKE_CASES; do
+for c in $PICTURE_CASES; do
     for peer in cairo agg; do
         "$BIN/pngdiff" "$OUT/png/bristle_$c.png" "$OUT/png/${peer}_$c.png" \
             | sed "s/^{/{\"case\":\"$c\",\"peer\":\"$peer\",/" >> "$DIFFS"
@@ -107,6 +115,10 @@ if [ "$CG_SEGMENTS" != 0 ] && command -v valgrind >/dev/null; then
     cg bristle stroke_segments_opaque "$CGBIN/bristle" bench --json
     cg bristle stroke_segments_alpha50 "$CGBIN/bristle" bench --json
     cg bristle stroke_pencil_product "$CGBIN/bristle" bench --json
+    cg bristle ellipse_fill "$CGBIN/bristle" bench --json
+    cg bristle rect_fill "$CGBIN/bristle" bench --json
+    cg cairo ellipse_fill "$BIN/cairo_bench" --png ""
+    cg cairo rect_fill "$BIN/cairo_bench" --png ""
     cg cairo stroke_segments_opaque "$BIN/cairo_bench" --png ""
     cg cairo stroke_segments_alpha50 "$BIN/cairo_bench" --png ""
     cg agg stroke_segments_opaque "$BIN/agg_bench" --png ""
@@ -131,10 +143,10 @@ rounds = sorted(by_round)
 print(f"Paired ratios over {len(rounds)} rounds (peer median / bristle median in the same round; > 1 = bristle faster)")
 print("wall = CLOCK_MONOTONIC medians; cpu = process CPU-time medians (less sensitive to other load)")
 print(f"{'bristle case':26} {'vs':38} {'wall median':>11} {'wall range':>15} {'cpu median':>10} {'cpu range':>15}")
-pairs = [('stroke_segments_opaque', 'cairo', 'stroke_segments_opaque'),
-         ('stroke_segments_opaque', 'agg', 'stroke_segments_opaque'),
-         ('stroke_segments_alpha50', 'cairo', 'stroke_segments_alpha50'),
-         ('stroke_segments_alpha50', 'agg', 'stroke_segments_alpha50'),
+shared = ['stroke_segments_opaque', 'stroke_segments_alpha50', 'stroke_polyline_w10_opaque',
+          'stroke_polyline_w10_alpha50', 'dash_polyline_w4', 'ellipse_fill', 'ellipse_stroke',
+          'rect_fill', 'rect_stroke']
+pairs = [(c, p, c) for c in shared for p in ('cairo', 'agg')] + [
          ('stroke_segments_opaque', 'libmypaint', 'stroke_round_matched_opaque'),
          ('stroke_pencil_product', 'libmypaint', 'stroke_round_matched_opaque'),
          ('stroke_pencil_product', 'cairo', 'stroke_segments_opaque')]
@@ -160,7 +172,11 @@ for (peer, case), ds in sorted(seen.items()):
     best = min(x['min_ms'] for x in ds)
     cpu = statistics.median(x['cpu_median_ms'] for x in ds)
     extra = ''
-    if 'p50_us' in ds[0]:
+    if 'history_bytes' in ds[0]:
+        h = ds[0]
+        extra = (f"history {h['history_bytes'] / 2**20:.1f} MiB (full snapshots {h['full_snapshot_bytes'] / 2**30:.2f} GiB), "
+                 f"undo p50 {h['undo_p50_ms']:.3f} ms, redo p50 {h['redo_p50_ms']:.3f} ms, exact {h['round_trip_exact']}")
+    elif 'p50_us' in ds[0]:
         extra = (f"p50 {statistics.median(x['p50_us'] for x in ds):.2f} us, "
                  f"p99 {statistics.median(x['p99_us'] for x in ds):.2f} us per event")
     elif ds[0]['items'] > 1:
@@ -171,8 +187,9 @@ if cg:
     print()
     print("Instructions (callgrind, timed region only)")
     for d in cg:
-        per = d['Ir'] / d['segments']
-        unit = 'event' if d['peer'] == 'libmypaint' or d['case'] == 'stroke_pencil_product' else 'segment'
+        shape = d['case'].startswith(('ellipse', 'rect'))
+        per = d['Ir'] / (1000 if shape else d['segments'])
+        unit = 'shape' if shape else 'event' if d['peer'] == 'libmypaint' or d['case'] == 'stroke_pencil_product' else 'segment'
         print(f"{d['peer']:11} {d['case']:34} {d['Ir']:>13,} Ir  {per:9,.0f} per {unit}")
 
 print()
@@ -197,9 +214,23 @@ for case, mean_cairo in (('stroke_segments_opaque', 0.6), ('stroke_segments_alph
               f">2: {pct(a, 'px_diff_gt2'):.2f}%, >8: {pct(a, 'px_diff_gt8'):.2f}% of {a['ink_pixels']} ink px")
         checks.append((f"T9 {case} vs AGG: mean over ink <= 0.3/255", a['mean_abs_diff_over_ink_pixels'] <= 0.3))
         checks.append((f"T9 {case} vs AGG: <= 1.5% of ink px > 8/255", pct(a, 'px_diff_gt8') <= 1.5))
+def show(case, peer, d):
+    print(f"  {case} vs {peer}: max {d['max_abs_diff']}, mean over ink {d['mean_abs_diff_over_ink_pixels']:.3f}, "
+          f">2: {pct(d, 'px_diff_gt2'):.2f}%, >8: {pct(d, 'px_diff_gt8'):.2f}% of {d['ink_pixels']} ink px")
+for case in ('rect_fill', 'rect_stroke'):
+    for peer, limit in (('cairo', 5), ('agg', 3)):
+        d = find(case, peer)
+        if d:
+            show(case, peer, d)
+            checks.append((f"T7 {case} vs {peer}: max abs diff <= {limit}/255", d['max_abs_diff'] <= limit))
+for case in ('stroke_polyline_w10_opaque', 'stroke_polyline_w10_alpha50'):
+    d = find(case, 'cairo')
+    if d:
+        show(case, 'cairo', d)
+        checks.append((f"T8 {case} vs cairo: mean over ink <= 0.3/255", d['mean_abs_diff_over_ink_pixels'] <= 0.3))
+        checks.append((f"T8 {case} vs cairo: <= 0.5% of ink px > 2/255", pct(d, 'px_diff_gt2') <= 0.5))
 for label, ok in checks:
     print(f"  {'PASS' if ok else 'FAIL'}  {label}")
-print("  n/a   T7 (rect_fill, rect_stroke) and T8 (stroke_polyline_w10_*): bristle bench has no such case yet")
 PY
 echo >&2
 echo "bench-peers: raw results in $OUT (interleaved.jsonl, pngdiff.jsonl, callgrind.jsonl, png/)" >&2
