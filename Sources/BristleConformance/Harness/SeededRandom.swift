@@ -1,17 +1,13 @@
-/// SplitMix64: a small, fast, seedable generator, so that every random stroke and batch split
-/// of a test is a pure function of the run's seed (`--reproduce SEED` replays it exactly).
+import BristleHost
+
+/// The host's SplitMix64 as a `RandomNumberGenerator`, so that every random stroke and batch
+/// split of a test is a pure function of the run's seed (`--reproduce SEED` replays it exactly).
 public struct SeededRandom: RandomNumberGenerator, Sendable {
-    private var state: UInt64
+    private var generator: SplitMix64
 
-    public init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    public mutating func next() -> UInt64 { generator.next() }
 
     /// A generator for one test, derived from the run seed and the test id, so that tests do
     /// not share a sequence and one test's sequence does not depend on which others run.

@@ -97,7 +97,7 @@ public final class Rasterizer {
         if base == nil && source.isNoOp { return .empty }
         let x0 = Int(r.x), w = Int(r.width)
         let table = source.blend == .sourceOver && !source.isNoOp ? overTable.prepare(source) : nil
-        var dirty = DirtyRect()
+        var dirty = DirtyBox()
         for y in Int(r.y)..<Int(r.maxY) {
             let t = target.row(y) + 4 * x0
             let m = UnsafePointer(mask.row(y) + x0)
@@ -157,7 +157,7 @@ public final class Rasterizer {
     private func render(_ box: PixelRect, target: Target, interior: Bool = false) -> PixelRect {
         let x0 = Int(box.x), w = Int(box.width)
         let bandRows = Swift.max(1, CoverageAccumulator.maxCells / (w + 2))
-        var dirty = DirtyRect()
+        var dirty = DirtyBox()
         var bandTop = Int(box.y)
         let bottom = Int(box.maxY)
         while bandTop < bottom {
@@ -196,7 +196,7 @@ public final class Rasterizer {
     /// at full opacity, or a mask); returns nil (nothing done) otherwise.
     @inline(__always)
     private func fusedRows(_ target: Target, bandTop: Int, rows h: Int, x0: Int,
-                           dirty: inout DirtyRect) -> Bool? {
+                           dirty: inout DirtyBox) -> Bool? {
         switch target {
         case .pixels(let plane, let source):
             guard source.blend == .sourceOver && source.opacity == 65536 else { return nil }
@@ -217,21 +217,4 @@ public final class Rasterizer {
         return true
     }
 
-    /// Running bounding box of written spans.
-    private struct DirtyRect {
-        var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
-
-        @inline(__always)
-        mutating func add(row y: Int, lo: Int, hi: Int) {
-            guard lo < hi else { return }
-            minX = Swift.min(minX, lo); maxX = Swift.max(maxX, hi)
-            minY = Swift.min(minY, y); maxY = Swift.max(maxY, y + 1)
-        }
-
-        var rect: PixelRect {
-            guard minX < maxX, minY < maxY else { return .empty }
-            return PixelRect(x: Int32(minX), y: Int32(minY), width: Int32(maxX - minX),
-                             height: Int32(maxY - minY))
-        }
-    }
 }
