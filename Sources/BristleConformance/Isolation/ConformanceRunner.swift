@@ -40,7 +40,8 @@ public enum ConformanceRunner {
         }
         var report: [TestResult] = []
         if selected.contains(where: { $0.id == load.id }) || !loaded {
-            loadResult.message = loaded ? "\(brushes.count) brush(es): \(brushes.joined(separator: ", "))" : loadResult.message
+            let listed = brushes.prefix(8).joined(separator: ", ") + (brushes.count > 8 ? " and \(brushes.count - 8) more" : "")
+            loadResult.message = loaded ? "\(brushes.count) brush(es): \(listed)" : loadResult.message
             report.append(loadResult)
             progress(loadResult)
         }
@@ -160,14 +161,16 @@ public enum ConformanceRunner {
                                 message: "the process died of \(SignalName.describe(signal))\(place)\(tail)",
                                 hook: hook, seconds: seconds))
         case .exited(let code):
-            let bytes = child.resultFile.contents()
+            let bytes = child.resultFile.contents(limit: TestOutcomeCoding.maximumBytes)
             if code == 0, let outcome = TestOutcomeCoding.decode(bytes) {
                 return (outcome, result(test, brush: brush, options, verdict: outcome.verdict, message: outcome.message,
                                         hook: outcome.verdict == .fail ? hook : nil, seconds: seconds))
             }
-            return (nil, result(test, brush: brush, options, verdict: .crash,
-                                message: "the process exited with status \(code) without a result (a brush must never "
-                                    + "call exit())\(place)\(tail)", hook: hook, seconds: seconds))
+            let why = code == 0
+                ? "the process ended without a readable result (a brush must not write to file descriptors it does not own)"
+                : "the process exited with status \(code) without a result (a brush must never call exit())"
+            return (nil, result(test, brush: brush, options, verdict: .crash, message: "\(why)\(place)\(tail)",
+                                hook: hook, seconds: seconds))
         }
     }
 
