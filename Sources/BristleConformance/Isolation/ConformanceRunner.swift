@@ -12,10 +12,14 @@ public enum ConformanceRunner {
     public enum RunError: Error, Equatable, CustomStringConvertible {
         case badRegex(String, String)
         case unknownBrush(String, available: [String])
+        /// `--include`/`--exclude` left no test of the tier: running nothing would say "conformant".
+        case noTestSelected(ConformanceTier)
 
         public var description: String {
             switch self {
             case .badRegex(let source, let reason): "invalid regular expression '\(source)': \(reason)"
+            case .noTestSelected(let tier):
+                "--include and --exclude leave no test of tier \(tier.rawValue) to run; see the ids with --list-tests"
             case .unknownBrush(let id, let available):
                 "the plugin has no brush '\(id)'; it has: \(available.joined(separator: ", "))"
             }
@@ -29,6 +33,7 @@ public enum ConformanceRunner {
         let include = try regex(options.include), exclude = try regex(options.exclude)
         let start = Clock.seconds()
         let selected = ConformanceCatalog.select(tier: options.tier, include: include, exclude: exclude)
+        guard !selected.isEmpty else { throw .noTestSelected(options.tier) }
         let load = ConformanceCatalog.test("library.load")!
         var (results, outcomes) = execute([(load, nil)], options, progress: { _ in })
         var loadResult = results[0]
