@@ -49,7 +49,7 @@ struct Conform: ParsableCommand {
     var reproduce: UInt64?
 
     @Option(help: ArgumentHelp("Per-test time limit in seconds.", valueName: "SECONDS"))
-    var timeout: Double = 30
+    var timeout: Double = ConformanceOptions.defaultTimeout
 
     @Option(help: ArgumentHelp("Child processes run at once.", valueName: "N"))
     var jobs: Int = 1

@@ -186,6 +186,7 @@ public enum ConformanceRunner {
         command += ["--tier", test.tier.rawValue, "--include", ShellQuote.quote("^\(test.id)$"),
                     "--reproduce", String(options.seed)]
         if options.fuzzScale != 1 { command += ["--fuzz-scale", String(options.fuzzScale)] }
+        if options.timeout != ConformanceOptions.defaultTimeout { command += ["--timeout", String(options.timeout)] }
         return TestResult(test: test.id, brush: brush, tier: test.tier, verdict: verdict, message: message, hook: hook,
                           seed: options.seed, seconds: seconds, reproduce: command.joined(separator: " "))
     }
