@@ -81,6 +81,13 @@ struct Conform: ParsableCommand {
             StandardError.write("bristle: error: \(plugin): no such file\n")
             throw ExitCode(2)
         }
+        if let junit {
+            do {
+                try AtomicFileWriter.checkDestinationIsWritable(junit)
+            } catch {
+                throw usage("cannot write the JUnit report: \(error.description)")
+            }
+        }
         var options = ConformanceOptions(pluginPath: plugin)
         options.brushID = brush
         options.tier = tier
