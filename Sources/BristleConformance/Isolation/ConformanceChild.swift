@@ -1,3 +1,4 @@
+import BristleHost
 import Foundation
 import Glibc
 
@@ -26,6 +27,12 @@ public enum ConformanceChild {
         }
         guard let data = try? JSONEncoder().encode(outcome) else { return 70 }
         let written = data.withUnsafeBytes { write(resultDescriptor, $0.baseAddress, $0.count) }
-        return written == data.count ? 0 : 74
+        guard written == data.count else {
+            let reason = written < 0 ? String(cString: strerror(errno)) : "a short write"
+            StandardError.write("bristle conform-child: cannot write the outcome to fd \(resultDescriptor): \(reason) "
+                                + "(did the plugin close a file descriptor it does not own?)\n")
+            return 74
+        }
+        return 0
     }
 }
