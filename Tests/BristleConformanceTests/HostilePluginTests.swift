@@ -1,6 +1,7 @@
 import BristleConformance
 import BristleTestSupport
 import Foundation
+import Glibc
 import Testing
 
 /// The harness under hostile or extreme plugins and command lines: it must give each the
@@ -82,5 +83,40 @@ import Testing
                                                             + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")])
         #expect(again.status == 1 && again.stdout.contains("TIMEOUT lifecycle.single-stroke"), "\(again.stdout)\(again.stderr)")
         #expect(Date().timeIntervalSince(start) < 20, "the reproduction used the run's timeout, not the default 30 s")
+    }
+
+    @Test func killingTheHarnessEndsAChildStuckInAHook() throws {
+        // The parent's deadline dies with it: the child must not spin on as an orphan.
+        let path = try ZooTests.zoo("HANG_IN_MOVED")
+        let arguments = [TestEnvironment.bristleExecutable.path, "conform", path, "--seed", "1", "--timeout", "300",
+                         "--include", "^lifecycle\\.single-stroke$"]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for fd: Int32 in [1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/null", O_WRONLY, 0) }
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var parent: pid_t = 0
+        try #require(posix_spawn(&parent, arguments[0], &actions, nil, argv, environ) == 0)
+        func children() -> [pid_t] {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            return entries.compactMap { entry in
+                guard let pid = pid_t(entry),
+                      let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline") else { return nil }
+                let words = data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                return words.contains("conform-child") && words.contains(path) ? pid : nil
+            }
+        }
+        func waitFor(_ condition: () -> Bool) -> Bool {
+            for _ in 0..<200 where !condition() { usleep(50_000) }
+            return condition()
+        }
+        #expect(waitFor { !children().isEmpty }, "the child started")
+        kill(parent, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(parent, &status, 0)
+        let ended = waitFor { children().isEmpty }
+        for orphan in children() { kill(orphan, SIGKILL) }
+        #expect(ended, "the child ended with its parent")
     }
 }
