@@ -77,9 +77,9 @@ struct Conform: ParsableCommand {
         guard jobs >= 1, jobs <= 64 else { throw usage("--jobs must be 1...64") }
         guard fuzzScale > 0, fuzzScale <= 100 else { throw usage("--fuzz-scale must be in (0, 100]") }
         var st = stat()
-        guard stat(plugin, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            StandardError.write("bristle: error: \(plugin): no such file\n")
-            throw ExitCode(2)
+        guard stat(plugin, &st) == 0 else { throw usage("\(plugin): no such file") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw usage("\(plugin) is not a file (a folder or a device); give the plugin's .so file")
         }
         if let junit {
             do {

@@ -59,6 +59,14 @@ import Testing
         }
     }
 
+    @Test func aFolderGivenAsThePluginIsNotCalledMissing() throws {
+        let dir = TestEnvironment.scratchDirectory("conform-folder")
+        let r = try Self.conform([dir.path])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("is not a file") && !r.stderr.contains("no such file"), "\(r.stderr)")
+        #expect(try Self.conform([dir.appendingPathComponent("missing.so").path]).stderr.contains("no such file"))
+    }
+
     @Test func anUnwritableJUnitFileIsRefusedBeforeAnyTestRuns() throws {
         let path = try ZooTests.zoo(nil)
         let dir = TestEnvironment.scratchDirectory("conform-junit-dir")
