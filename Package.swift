@@ -20,6 +20,10 @@ let package = Package(
         .library(name: "BristlePencil", type: .dynamic, targets: ["BristlePencil"]),
         .library(name: "BristleForceHue", type: .dynamic, targets: ["BristleForceHue"]),
         .library(name: "BristlePencilShading", type: .dynamic, targets: ["BristlePencilShading"]),
+        .library(name: "BristleKit", targets: ["BristleKit"]),
+        .library(name: "BristleSpray", type: .dynamic, targets: ["BristleSpray"]),
+        .library(name: "BristleMarker", type: .dynamic, targets: ["BristleMarker"]),
+        .library(name: "BristleShapes", type: .dynamic, targets: ["BristleShapes"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,10 +35,14 @@ let package = Package(
         .target(
             name: "CBristlePNG",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
-        // The host: loader, layers, rasteriser, drawing session, inputs, PNG.
-        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG"]),
+        // Callgrind's collection toggle for `bristle bench --callgrind` (a no-op without valgrind).
+        .target(name: "CBristleCallgrind"),
+        // The host: loader, layers, rasteriser, drawing session, inputs, PNG, benchmarks.
+        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCallgrind"]),
         // The conformance harness behind `bristle conform`: tests as values, child-process isolation.
         .target(name: "BristleConformance", dependencies: ["BristleHost", "CBristle"]),
+        // The Swift authoring kit: a brush is a small type; the kit generates the ABI plumbing.
+        .target(name: "BristleKit", dependencies: ["CBristle"]),
         // The CLI: parses arguments and calls BristleHost; holds no host logic.
         .executableTarget(
             name: "bristle",
@@ -57,6 +65,18 @@ let package = Package(
             name: "BristlePencilShading", dependencies: ["CBristle"], path: "Plugins/PencilShading",
             publicHeadersPath: ".", cSettings: pluginCFlags,
             linkerSettings: pluginExportFlags + [.linkedLibrary("m")]),
+        // Reference brushes in Swift, written with BristleKit.
+        .target(
+            name: "BristleSpray", dependencies: ["BristleKit"], path: "Plugins/Spray",
+            linkerSettings: pluginExportFlags),
+        .target(
+            name: "BristleMarker", dependencies: ["BristleKit"], path: "Plugins/Marker",
+            linkerSettings: pluginExportFlags),
+
+        .target(
+            name: "BristleShapes", dependencies: ["CBristle"], path: "Plugins/Shapes",
+            publicHeadersPath: ".", cSettings: pluginCFlags,
+            linkerSettings: pluginExportFlags + [.linkedLibrary("m")]),
 
         // Tests. Plugin targets are never test dependencies (their entry symbols would clash);
         // `swift test` builds every product, and tests find the .so files beside the test binary.
@@ -64,6 +84,7 @@ let package = Package(
         .testTarget(
             name: "BristleHostTests",
             dependencies: ["BristleHost", "CBristle", "BristleTestSupport"]),
+        .testTarget(name: "BristleKitTests", dependencies: ["BristleKit"]),
         .testTarget(
             name: "BristleCLITests",
             dependencies: ["BristleHost", "BristleTestSupport"]),

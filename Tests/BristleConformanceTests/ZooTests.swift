@@ -173,9 +173,11 @@ import Testing
     }
 
     /// Every reference brush passes the strict tier (CI runs this).
-    @Test(arguments: ["BristlePencil", "BristleForceHue", "BristlePencilShading"])
+    @Test(arguments: ["BristlePencil", "BristleForceHue", "BristlePencilShading", "BristleSpray", "BristleMarker", "BristleShapes"])
     func referenceBrushesPassStrict(product: String) throws {
-        let report = try Self.run(TestEnvironment.plugin(product))
+        // A debug build on a loaded 2-core machine: the shape brushes redraw their whole shape
+        // per event, so the long stroke needs more than the zoo's 5 s; a hang still times out.
+        let report = try Self.run(TestEnvironment.plugin(product), timeout: 60)
         let failures = report.results.filter { !$0.verdict.isConformant }.map { "\($0.test) [\($0.brush ?? "")]: \($0.message)" }
         #expect(failures.isEmpty, "\(failures)")
         #expect(report.conformant)

@@ -30,7 +30,10 @@ import Testing
         #expect(MemoryLayout<bristle_descriptor_t>.size == 72)
         #expect(MemoryLayout<bristle_brush_t>.size == 96)
         #expect(MemoryLayout<bristle_entry_t>.size == 40)
-        #expect(MemoryLayout<bristle_services_t>.size == 64)
+        #expect(MemoryLayout<bristle_services_t>.size == 136)
+        #expect(MemoryLayout<bristle_services_t>.offset(of: \.draw_rect) == 64, "1.1 appends after the 1.0 table")
+        #expect(MemoryLayout<bristle_stroke_style_t>.size == 56)
+        #expect(MemoryLayout<bristle_pattern_t>.size == 40)
         #expect(MemoryLayout<bristle_host_t>.size == 72)
         #expect(MemoryLayout<bristle_param_info_t>.size == 88)
         #expect(MemoryLayout<bristle_sample_t>.offset(of: \.pressure) == 32)
@@ -43,7 +46,11 @@ import Testing
         #expect(BRISTLE_ENTRY_SYMBOL == "bristle_entry_v1")
         #expect(BRISTLE_EXT_PARAMS == "bristle.params/1")
         #expect(BRISTLE_BRUSH_FACTORY_ID == "bristle.brush-factory/1")
-        #expect(PluginLoader.hostABIVersion == "1.0.0")
+        #expect(PluginLoader.hostABIVersion == "1.1.0")
+        let closed: UInt32 = BRISTLE_STROKE_CLOSED
+        let join: UInt32 = BRISTLE_JOIN_BEVEL
+        let maxDashes: UInt32 = BRISTLE_MAX_DASHES
+        #expect(closed == 1 && join == 2 && maxDashes == 1024)
     }
 
     @Test func everyFieldAndHookHasAContractComment() throws {

@@ -176,7 +176,7 @@ import Testing
         let notices = s.takeHistoryNotices()
         #expect(notices == [HistoryNotice(droppedSteps: 1, freedBytes: try bytes(a), budgetBytes: budget, remainingSteps: 2)])
         #expect(notices.first?.description.contains("dropped the 1 oldest step(s)") == true)
-        #expect(s.history.droppedSteps == 1 && s.history.bytes == budget)
+        #expect(s.history.droppedSteps == 1 && s.history.bytes == budget, "\(s.history.bytes) vs \(budget)")
         #expect(s.takeHistoryNotices().isEmpty, "notices are handed out once")
         let change = try s.undo(3)
         #expect(change.isShort && change.performed == 2)

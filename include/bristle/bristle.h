@@ -56,7 +56,8 @@
  * ============================================================================================
  * VERSION POLICY
  * ============================================================================================
- *  - The ABI version is (major, minor, patch). This header is 1.0.0.
+ *  - The ABI version is (major, minor, patch). This header is 1.1.0 (1.1 appended the shape,
+ *    stroke, dab and pattern services at the end of bristle_services_t).
  *  - Same major means compatible. A host built against 1.x loads any 1.y plugin and the
  *    reverse.
  *  - A minor version only appends fields at the end of structs that carry `struct_size`, adds
@@ -163,7 +164,7 @@ extern "C" {
 
 /** The ABI version this header describes. */
 #define BRISTLE_VERSION_MAJOR ((uint32_t)1)
-#define BRISTLE_VERSION_MINOR ((uint32_t)0)
+#define BRISTLE_VERSION_MINOR ((uint32_t)1)
 #define BRISTLE_VERSION_PATCH ((uint32_t)0)
 
 /** The name of the one symbol a plugin exports, for dlsym. */
@@ -340,8 +341,27 @@ typedef struct bristle_stroke_context {
 #define BRISTLE_BLEND_ERASE ((uint32_t)1)    /**< Destination-out: dst *= 1 - coverage * alpha.
                                                   A true erase: it reveals the background. */
 
-/* Segment caps (bristle_segment_t.cap). */
-#define BRISTLE_CAP_ROUND ((uint32_t)0) /**< Half-discs at both ends: a (tapered) capsule. */
+/* Caps (bristle_segment_t.cap, bristle_stroke_style_t.cap). A 1.0 host knows only ROUND and
+ * draws nothing for the others: check the host's `abi.minor` >= 1 before using them. */
+#define BRISTLE_CAP_ROUND ((uint32_t)0)  /**< Half-discs at both ends: a (tapered) capsule. */
+#define BRISTLE_CAP_BUTT ((uint32_t)1)   /**< Since 1.1. Flat ends through the end points: the
+                                              segment is a trapezoid (a rectangle when the
+                                              widths are equal). */
+#define BRISTLE_CAP_SQUARE ((uint32_t)2) /**< Since 1.1. Flat ends, each pushed out by half its
+                                              own width along the segment. */
+
+/* Joins (bristle_stroke_style_t.join), since 1.1. */
+#define BRISTLE_JOIN_ROUND ((uint32_t)0) /**< A disc of the stroke's width at every vertex. */
+#define BRISTLE_JOIN_MITER ((uint32_t)1) /**< Outer edges extended to their intersection, unless
+                                              the miter length / width would exceed
+                                              miter_limit (1/sin(theta/2) for an angle theta
+                                              between the segments): then BEVEL. */
+#define BRISTLE_JOIN_BEVEL ((uint32_t)2) /**< The outer corners joined by a straight edge. */
+
+/* Stroke flags (bristle_stroke_style_t.flags), since 1.1. */
+#define BRISTLE_STROKE_CLOSED ((uint32_t)0x00000001u) /**< The last point joins the first (with a
+                                                      join there, no caps). */
+
 
 /* Flags of composite_mask. */
 #define BRISTLE_COMPOSITE_OVER_BASE ((uint32_t)0x00000001u) /**< Read the destination from
@@ -366,6 +386,66 @@ typedef struct bristle_segment {
     double width0;        /**< Diameter at the start, >= 0. */
     double width1;        /**< Diameter at the end, >= 0. */
 } bristle_segment_t;
+
+/**
+ * Since 1.1. How a polyline, a rectangle or an ellipse is stroked. The stroke covers every point
+ * within width / 2 of the path, plus caps and joins; with dashes, only the "on" parts of the
+ * path are stroked, each one with `cap` at both of its ends (a zero-length dash with ROUND or
+ * SQUARE caps is a dot; with BUTT it is nothing).
+ *
+ * Invalid values never fail a call; they are handled as documented per field. Limits that keep
+ * hostile input cheap: a non-finite or negative width, more than BRISTLE_MAX_DASHES dash
+ * entries, a negative or non-finite dash entry, or a non-finite phase draws nothing; a pattern
+ * that would produce more than BRISTLE_MAX_DASH_PIECES dashes in the visible part of the
+ * target draws nothing.
+ */
+typedef struct bristle_stroke_style {
+    uint32_t struct_size; /**< sizeof(bristle_stroke_style_t) as the brush compiled it. */
+    uint32_t cap;         /**< BRISTLE_CAP_* for open paths and every dash. Unknown: ROUND.
+                               Rectangles and ellipses ignore it (they are closed). */
+    uint32_t join;        /**< BRISTLE_JOIN_*. Unknown: ROUND. Ellipses ignore it. */
+    uint32_t flags;       /**< BRISTLE_STROKE_* bits; unknown bits are ignored. Rectangles and
+                               ellipses are always closed. */
+    double width;         /**< Stroke width in pixels, >= 0; 0 draws nothing. */
+    double miter_limit;   /**< For MITER joins: the largest miter length / width before a
+                               corner is bevelled (SVG's stroke-miterlimit; 4 is common, 10 is
+                               cairo's default). Values below 1, and NaN, count as 1. */
+    const double *dashes; /**< `dash_count` lengths in pixels, alternately on and off, starting
+                               with on; an odd count is repeated to make it even (as in SVG).
+                               NULL or a count of 0: a solid stroke. All zero: solid too. */
+    uint32_t dash_count;  /**< Entries in `dashes`, at most BRISTLE_MAX_DASHES. */
+    uint32_t reserved;    /**< 0. */
+    double dash_phase;    /**< Distance into the dash pattern at the start of the path (pixels;
+                               negative values count backwards, as in SVG's dashoffset). */
+} bristle_stroke_style_t;
+
+/** Since 1.1. The most entries a dash array may have. */
+#define BRISTLE_MAX_DASHES ((uint32_t)0x00000400u)
+/** Since 1.1. The most dashes one call draws in the visible part of the target. */
+#define BRISTLE_MAX_DASH_PIECES ((uint32_t)0x00020000u)
+/** Since 1.1. The most points a polyline may have. */
+#define BRISTLE_MAX_POLYLINE_POINTS ((uint32_t)0x00100000u)
+
+/**
+ * Since 1.1. A texture source: a tile of pixels owned by the brush, repeated over the whole
+ * plane. Canvas pixel (x, y) takes the tile pixel
+ * ((x - offset_x) mod width, (y - offset_y) mod height) (mathematical modulo, nearest pixel, no
+ * filtering). Passed instead of the paint's colour: with BLEND_SRC_OVER the source is the tile
+ * pixel; with BLEND_ERASE the tile's alpha says how much to erase. The paint's opacity still
+ * multiplies the coverage; its colour is ignored. Valid only during the call.
+ */
+typedef struct bristle_pattern {
+    uint32_t struct_size;  /**< sizeof(bristle_pattern_t) as the brush compiled it. */
+    uint32_t format;       /**< BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED (colour <= alpha), or
+                                the call draws nothing. */
+    const uint8_t *pixels; /**< The tile's top-left pixel; row y at pixels + y * stride_bytes. */
+    int32_t width;         /**< Tile columns, 1 ... 65536, or the call draws nothing. */
+    int32_t height;        /**< Tile rows, 1 ... 65536, or the call draws nothing. */
+    int32_t stride_bytes;  /**< Bytes from one tile row to the next, >= width * 4. */
+    int32_t offset_x;      /**< Canvas column where a tile's left edge lies. */
+    int32_t offset_y;      /**< Canvas row where a tile's top edge lies. */
+    uint32_t reserved;     /**< 0. */
+} bristle_pattern_t;
 
 /** An 8-bit coverage plane owned by the brush: 0 uncovered, 255 fully covered. Use one the
  *  size of the canvas to accumulate a stroke's coverage with max, then composite it once. */
@@ -425,6 +505,84 @@ struct bristle_services {
                                      const bristle_target_t *target, const bristle_mask_t *mask,
                                      bristle_rect_t rect, const bristle_paint_t *paint,
                                      uint32_t flags);
+
+    /* ---- Since 1.1: check BRISTLE_HAS_FIELD(services, bristle_services_t, NAME) first. ----
+     * Every `draw_*` paints onto the target with `paint`, or with `pattern` when it is not NULL
+     * (see bristle_pattern_t); every `mask_*` max-combines the same coverage into a mask
+     * (mask = max(mask, coverage)) so the pieces of one stroke never double up. A NULL or
+     * invalid target, mask, paint or style, a non-finite or absurd (> 1e8) coordinate or size,
+     * or an unknown blend draws nothing and returns an empty rectangle. A `style` of NULL
+     * fills the shape; otherwise the shape's outline is stroked with it. */
+
+    /** The rectangle with corners (x, y) and (x + width, y + height): negative sizes are
+     *  allowed (any drag direction). Filled: the exact area of the rectangle. Stroked: the
+     *  outline with `style->width` centred on the edges and `style->join` at the corners
+     *  (MITER gives sharp corners; dashes apply, starting at the top-left corner, clockwise).
+     *  Returns the changed rectangle. */
+    bristle_rect_t (*draw_rect)(const bristle_services_t *services,
+                                const bristle_target_t *target, double x, double y,
+                                double width, double height,
+                                const bristle_stroke_style_t *style,
+                                const bristle_paint_t *paint, const bristle_pattern_t *pattern);
+
+    /** The axis-aligned ellipse centred at (cx, cy) with radii rx, ry >= 0 (an ellipse with a
+     *  zero radius fills nothing; stroked, it is the segment it degenerates to). Stroked: every
+     *  point within style->width / 2 of the ellipse; dashes apply, starting at (cx + rx, cy),
+     *  clockwise on screen. Returns the changed rectangle. */
+    bristle_rect_t (*draw_ellipse)(const bristle_services_t *services,
+                                   const bristle_target_t *target, double cx, double cy,
+                                   double rx, double ry, const bristle_stroke_style_t *style,
+                                   const bristle_paint_t *paint, const bristle_pattern_t *pattern);
+
+    /** The polyline through `count` points `xy` (x0, y0, x1, y1, ...; 1 ... 
+     *  BRISTLE_MAX_POLYLINE_POINTS points), stroked with `style`. With a NULL style the closed
+     *  polygon is filled (nonzero winding; needs 3 points). Consecutive equal points are
+     *  merged; a single point (or all points equal) is a dot with ROUND or SQUARE caps.
+     *  Returns the changed rectangle. */
+    bristle_rect_t (*draw_polyline)(const bristle_services_t *services,
+                                    const bristle_target_t *target, const double *xy,
+                                    uint32_t count, const bristle_stroke_style_t *style,
+                                    const bristle_paint_t *paint,
+                                    const bristle_pattern_t *pattern);
+
+    /** A dab: the disc of `radius` centred at (cx, cy) with a radial falloff. `hardness` is
+     *  clamped to [0, 1] (NaN counts as 1). Hardness 1 is the exact-area hard disc (as
+     *  fill_disc). Below 1 the coverage at a pixel whose centre lies at distance d is
+     *  f(d / radius): 1 up to t0 = max(0, min(hardness, 1 - 1 / radius)), then the smoothstep
+     *  s(u) = u * u * (3 - 2 u) of u = (1 - t) / (1 - t0) down to 0 at the rim (the ramp is
+     *  at least one pixel wide so a nearly hard dab stays anti-aliased). Returns the changed
+     *  rectangle. */
+    bristle_rect_t (*draw_dab)(const bristle_services_t *services,
+                               const bristle_target_t *target, double cx, double cy,
+                               double radius, double hardness, const bristle_paint_t *paint,
+                               const bristle_pattern_t *pattern);
+
+    /** draw_rect's coverage, max-combined into `mask`. Returns the rectangle of raised cells. */
+    bristle_rect_t (*mask_rect)(const bristle_services_t *services, const bristle_mask_t *mask,
+                                double x, double y, double width, double height,
+                                const bristle_stroke_style_t *style);
+
+    /** draw_ellipse's coverage, max-combined into `mask`. */
+    bristle_rect_t (*mask_ellipse)(const bristle_services_t *services,
+                                   const bristle_mask_t *mask, double cx, double cy, double rx,
+                                   double ry, const bristle_stroke_style_t *style);
+
+    /** draw_polyline's coverage, max-combined into `mask`. */
+    bristle_rect_t (*mask_polyline)(const bristle_services_t *services,
+                                    const bristle_mask_t *mask, const double *xy, uint32_t count,
+                                    const bristle_stroke_style_t *style);
+
+    /** draw_dab's coverage, max-combined into `mask`. */
+    bristle_rect_t (*mask_dab)(const bristle_services_t *services, const bristle_mask_t *mask,
+                               double cx, double cy, double radius, double hardness);
+
+    /** composite_mask with a pattern as the source (see bristle_pattern_t); a NULL pattern
+     *  behaves exactly as composite_mask. */
+    bristle_rect_t (*composite_mask_pattern)(const bristle_services_t *services,
+                                             const bristle_target_t *target,
+                                             const bristle_mask_t *mask, bristle_rect_t rect,
+                                             const bristle_paint_t *paint,
+                                             const bristle_pattern_t *pattern, uint32_t flags);
 };
 
 /* ------------------------------------------------------------------------------------------ */

@@ -14,4 +14,7 @@ enum ABIMinimumSize {
     static let target: UInt32 = 56
     static let segment: UInt32 = 56
     static let paint: UInt32 = 28
+    /// Structs new in 1.1: their 1.1 sizes.
+    static let strokeStyle: UInt32 = 56
+    static let pattern: UInt32 = 40
 }

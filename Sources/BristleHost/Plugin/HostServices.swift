@@ -1,15 +1,19 @@
 import CBristle
 
-/// The C functions of the `bristle_services_t` table. Each validates what the brush passed
+/// The C functions of the `bristle_services_t` table (the 1.1 additions are in
+/// HostServices+Shapes.swift). Each validates what the brush passed
 /// (format, sizes, struct sizes, enum values) and forwards to the host's ``Rasterizer``;
 /// anything invalid draws nothing and returns an empty rectangle.
 enum HostServices {
     static let emptyRect = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
 
     /// The table, minus `host_data`, which ``BrushHost`` fills in.
-    static var table: bristle_services_t { bristle_services_t(
+    static var table: bristle_services_t { withShapeServices(bristle_services_t(
         struct_size: UInt32(MemoryLayout<bristle_services_t>.size), reserved: 0, host_data: nil,
         fill_segment: { services, target, segment, paint in
+            if let host = BrushHost.from(services), let plane = HostServices.plane(target),
+               let p = HostServices.makePaint(paint),
+               let r = HostServices.cappedSegment(host, segment, .paint(plane, p)) { return r.c }
             guard let host = BrushHost.from(services), let plane = HostServices.plane(target),
                   let s = HostServices.taperedSegment(segment), let p = HostServices.makePaint(paint) else { return HostServices.emptyRect }
             return host.rasterizer.fillSegment(s, paint: p, into: plane).c
@@ -21,6 +25,8 @@ enum HostServices {
                                             into: plane).c
         },
         mask_segment: { services, mask, segment in
+            if let host = BrushHost.from(services), let m = HostServices.maskPlane(mask),
+               let r = HostServices.cappedSegment(host, segment, .mask(m)) { return r.c }
             guard let host = BrushHost.from(services), let m = HostServices.maskPlane(mask),
                   let s = HostServices.taperedSegment(segment) else { return HostServices.emptyRect }
             return host.rasterizer.maskSegment(s, into: m).c
@@ -47,7 +53,9 @@ enum HostServices {
             }
             return host.rasterizer.compositeMask(m, rect: PixelRect(rect), paint: p, onto: plane,
                                                  base: base).c
-        }) }
+        },
+        draw_rect: nil, draw_ellipse: nil, draw_polyline: nil, draw_dab: nil, mask_rect: nil,
+        mask_ellipse: nil, mask_polyline: nil, mask_dab: nil, composite_mask_pattern: nil)) }
 
     /// The target's pixels, or nil when the target breaks the pixel contract.
     static func plane(_ target: UnsafePointer<bristle_target_t>?) -> RGBAPlane? {

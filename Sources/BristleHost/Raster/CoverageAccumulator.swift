@@ -71,14 +71,51 @@ final class CoverageAccumulator {
         guard n >= 2 else { return }
         xs.withUnsafeBufferPointer { px in
             ys.withUnsafeBufferPointer { py in
-                var ax = px[n - 1], ay = py[n - 1]
-                for i in 0..<n {
-                    let bx = px[i], by = py[i]
-                    addEdge(ax, ay, bx, by)
-                    ax = bx
-                    ay = by
-                }
+                addPolygon(xs: px.baseAddress!, ys: py.baseAddress!, count: n)
             }
+        }
+    }
+
+    /// Adds every edge of the closed polygon of `count` vertices `(xs[i], ys[i])`.
+    func addPolygon(xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, count n: Int) {
+        guard n >= 2 else { return }
+        var ax = xs[n - 1], ay = ys[n - 1]
+        var i = 0
+        while i < n {
+            let bx = xs[i], by = ys[i]
+            addEdge(ax, ay, bx, by)
+            ax = bx
+            ay = by
+            i &+= 1
+        }
+    }
+
+    /// Adds the closed polygon of `count` vertices like ``addPolygon(xs:ys:count:)``, for a
+    /// polygon that lies inside the window up to its flattening error: every vertex is clamped
+    /// into `[0, width] x [0, height]` and no other clipping is done. Exact when the vertices
+    /// are inside the window; a vertex a hair outside (a balanced arc vertex beyond the shape's
+    /// bounding box) moves onto the window's side, a change no larger than that hair.
+    func addInteriorPolygon(xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, count n: Int) {
+        guard n >= 2 else { return }
+        let w = Double(width), h = Double(height)
+        // Written as plain comparisons so they compile to branch-free min/max instructions.
+        @inline(__always) func clamp(_ v: Double, _ hi: Double) -> Double {
+            let lo = v > 0 ? v : 0
+            return lo < hi ? lo : hi
+        }
+        @inline(__always) func cx(_ v: Double) -> Double { clamp(v - originX, w) }
+        @inline(__always) func cy(_ v: Double) -> Double { clamp(v - originY, h) }
+        var ax = cx(xs[n - 1]), ay = cy(ys[n - 1])
+        var i = 0
+        while i < n {
+            let bx = cx(xs[i]), by = cy(ys[i])
+            if ay != by {
+                let down = ay < by
+                accumulate(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, down ? 1 : -1)
+            }
+            ax = bx
+            ay = by
+            i &+= 1
         }
     }
 
@@ -149,59 +186,71 @@ final class CoverageAccumulator {
     @inline(__always)
     private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
                             _ dir: Double) {
-        let w = Double(width)
-        let dxdy = (x1 - x0) / (y1 - y0)
-        var row = Int(y0)  // y0 >= 0, so truncation is floor
-        let rowEnd = Swift.min(height, Int(y1.rounded(.up)))
-        var x = x0
-        while row < rowEnd {
-            let top = Swift.max(Double(row), y0)
-            let bottom = Swift.min(Double(row + 1), y1)
-            let xNext = bottom >= y1 ? x1 : Swift.min(Swift.max(x0 + dxdy * (bottom - y0), 0), w)
-            let d = (bottom - top) * dir
-            if d != 0 {
-                cellsForRow(row, x, xNext, d)
-            }
-            x = xNext
-            row += 1
+        let row0 = Int(y0)  // y0 >= 0, so truncation is floor
+        let rowEnd = Swift.min(height, Self.ceiling(y1))
+        if rowEnd &- row0 <= 1 {
+            cellsForRow(row0, x0, x1, (y1 - y0) * dir)
+            return
         }
+        let dxdy = (x1 - x0) / (y1 - y0)
+        let lo = Swift.min(x0, x1), hi = Swift.max(x0, x1)
+        var x = x0, top = y0
+        var row = row0
+        let last = rowEnd &- 1
+        while row < last {
+            let bottom = Double(row &+ 1)
+            let xNext = Swift.min(Swift.max(x0 + dxdy * (bottom - y0), lo), hi)
+            cellsForRow(row, x, xNext, (bottom - top) * dir)
+            x = xNext
+            top = bottom
+            row &+= 1
+        }
+        cellsForRow(last, x, x1, (y1 - top) * dir)
+    }
+
+    /// `ceil(v)` for `v >= 0` without a libm call.
+    @inline(__always)
+    static func ceiling(_ v: Double) -> Int {
+        let i = Int(v)
+        return Double(i) < v ? i &+ 1 : i
     }
 
     /// Deposits one row's slice of an edge running from x `xa` to `xb` (in `[0, width]`) with
     /// signed height `d`.
     @inline(__always)
     private func cellsForRow(_ row: Int, _ xa: Double, _ xb: Double, _ d: Double) {
-        let p = cells + row * stride
+        let p = cells + row &* stride
         let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
-        let xlFloor = xl.rounded(.down)
-        let xrCeil = xr.rounded(.up)
-        let il = Int(xlFloor), ir = Int(xrCeil)
-        if ir <= il + 1 {
+        let il = Int(xl)  // xl >= 0: floor
+        let ir = Self.ceiling(xr)
+        let xlFloor = Double(il)
+        if ir <= il &+ 1 {
             // Within one cell: the area right of the edge is (1 - mean x) per unit height.
             let xm = 0.5 * (xa + xb) - xlFloor
             p[il] += Float(d - d * xm)
-            p[il + 1] += Float(d * xm)
+            p[il &+ 1] += Float(d * xm)
             return
         }
+        let xrCeil = Double(ir)
         let s = 1 / (xr - xl)
         let fl = xl - xlFloor
         let a0 = 0.5 * s * (1 - fl) * (1 - fl)
         let fr = xr - xrCeil + 1
         let am = 0.5 * s * fr * fr
         p[il] += Float(d * a0)
-        if ir == il + 2 {
-            p[il + 1] += Float(d * (1 - a0 - am))
+        if ir == il &+ 2 {
+            p[il &+ 1] += Float(d * (1 - a0 - am))
         } else {
             let a1 = s * (1.5 - fl)
-            p[il + 1] += Float(d * (a1 - a0))
+            p[il &+ 1] += Float(d * (a1 - a0))
             let ds = Float(d * s)
-            var i = il + 2
-            while i < ir - 1 {
+            var i = il &+ 2
+            while i < ir &- 1 {
                 p[i] += ds
-                i += 1
+                i &+= 1
             }
-            let a2 = a1 + Double(ir - il - 3) * s
-            p[ir - 1] += Float(d * (1 - a2 - am))
+            let a2 = a1 + Double(ir &- il &- 3) * s
+            p[ir &- 1] += Float(d * (1 - a2 - am))
         }
         p[ir] += Float(d * am)
     }

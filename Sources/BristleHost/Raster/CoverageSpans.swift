@@ -1,8 +1,9 @@
 /// Stage 4 of the pipeline (spans): resolves one accumulated row into 8-bit coverage.
 ///
 /// For each pixel the prefix sum of the row's cells is the signed covered area; the fill rule
-/// maps it to coverage in `[0, 1]`, which is quantised to `0...255` rounding to nearest. The
-/// row's cells are zeroed as they are read (keeping ``CoverageAccumulator``'s invariant).
+/// maps it to coverage in `[0, 1]`, which is quantised to `0...255` rounding to nearest (ties to
+/// even). The row's cells are zeroed as they are read (keeping ``CoverageAccumulator``'s
+/// invariant).
 /// The result lives in ``coverage`` (reused scratch, valid until the next `resolve`) together
 /// with the half-open range of pixels with non-zero coverage, so later stages skip empty runs.
 ///
@@ -50,14 +51,13 @@ final class CoverageSpans {
             while x < w {
                 sum += cells[x]
                 cells[x] = 0
-                let c = Swift.min(abs(sum), 1)
-                let q = UInt8(c * 255 + 0.5)
+                let q = Self.quantize(Swift.min(abs(sum), 1))
                 out[x] = q
                 if q != 0 {
-                    if lo == w { lo = x }
-                    hi = x + 1
+                    if lo > x { lo = x }
+                    hi = x &+ 1
                 }
-                x += 1
+                x &+= 1
             }
         case .evenOdd:
             while x < w {
@@ -66,7 +66,7 @@ final class CoverageSpans {
                 var c = abs(sum)
                 c -= 2 * (c * 0.5).rounded(.down)
                 if c > 1 { c = 2 - c }
-                let q = UInt8(Swift.min(c, 1) * 255 + 0.5)
+                let q = Self.quantize(Swift.min(c, 1))
                 out[x] = q
                 if q != 0 {
                     if lo == w { lo = x }
@@ -78,5 +78,68 @@ final class CoverageSpans {
         cells[w] = 0
         cells[w + 1] = 0
         return (lo, hi)
+    }
+
+    /// Resolves band row `y` of `acc` (nonzero rule) and composites it at once, source-over at
+    /// full opacity, onto `pixels` (the RGBA8 pixel of band column 0): the same result as
+    /// ``resolve(row:of:rule:)`` followed by ``SpanCompositor/blendRow(_:coverage:count:source:)``
+    /// without the coverage buffer; `table` is the paint's ``OverTable``. Returns the columns
+    /// `lo..<hi` with non-zero coverage.
+    func resolveOver(row y: Int, of acc: CoverageAccumulator, onto pixels: UnsafeMutablePointer<UInt8>,
+                     source s: SpanCompositor.Source, table: UnsafePointer<UInt32>) -> (lo: Int, hi: Int) {
+        let w = acc.width
+        let cells = acc.row(y)
+        let over = SpanCompositor.OverPixel(s, table: table)
+        let words = UnsafeMutableRawPointer(pixels)
+        var sum: Float = 0
+        var lo = w, hi = 0
+        var x = 0
+        while x < w {
+            sum += cells[x]
+            cells[x] = 0
+            let m = UInt32(Self.quantize(Swift.min(abs(sum), 1)))
+            if m != 0 {
+                if lo > x { lo = x }
+                hi = x &+ 1
+                over.apply(words + 4 &* x, m)
+            }
+            x &+= 1
+        }
+        cells[w] = 0
+        cells[w + 1] = 0
+        return (lo, hi)
+    }
+
+    /// Resolves band row `y` of `acc` (nonzero rule) straight into a mask row with max
+    /// (`mask[x] = max(mask[x], coverage)`), `mask` pointing at band column 0. Returns the
+    /// columns with non-zero coverage.
+    func resolveMax(row y: Int, of acc: CoverageAccumulator, into mask: UnsafeMutablePointer<UInt8>) -> (lo: Int, hi: Int) {
+        let w = acc.width
+        let cells = acc.row(y)
+        var sum: Float = 0
+        var lo = w, hi = 0
+        var x = 0
+        while x < w {
+            sum += cells[x]
+            cells[x] = 0
+            let q = Self.quantize(Swift.min(abs(sum), 1))
+            if q != 0 {
+                if lo > x { lo = x }
+                hi = x &+ 1
+                if q > mask[x] { mask[x] = q }
+            }
+            x &+= 1
+        }
+        cells[w] = 0
+        cells[w + 1] = 0
+        return (lo, hi)
+    }
+
+    /// `c * 255` rounded to the nearest integer (ties to even) for `c` in `[0, 1]`, without a
+    /// checked float-to-integer conversion: adding 2^23 leaves the rounded value in the low
+    /// mantissa bits.
+    @inline(__always)
+    static func quantize(_ c: Float) -> UInt8 {
+        UInt8(truncatingIfNeeded: (c * 255 + 8_388_608).bitPattern)
     }
 }

@@ -1,41 +1,57 @@
 /// Stage 2 of the pipeline (flatten): turns a ``CapsuleHull`` or a caller polygon into one
 /// closed polygon (the last vertex implicitly joins the first), in plane coordinates.
 ///
-/// Circular arcs become chords with `angleStep(radius:)` chosen so the chord sagitta is at most
-/// `2 * maxDeviation` pixels; interior arc vertices sit on a slightly larger radius `R` so the
-/// polygon alternates outside/inside the true circle, and its distance from the true boundary
-/// is at most `maxDeviation` (a coverage error of at most `maxDeviation` per pixel, with almost
-/// no bias). Arc end points (tangent points of a capsule) are exact so the straight sides are.
+/// Circular arcs become chords; interior arc vertices sit on a slightly larger radius `R` so the
+/// polygon alternates outside/inside the true circle. Arc end points (tangent points of a
+/// capsule) are exact so the straight sides are.
 ///
-/// Culling: parts of an arc whose (conservative) bounding box misses the `cull` rectangle are
-/// replaced by one chord. That is exact inside the rectangle (the region between the chord and
+/// A hull whose circles lie inside the cull rectangle (the usual brush segment) is flattened
+/// without trigonometry: full steps by rotating a unit vector (one `acos` per radius for the
+/// step), then one shorter chord to the exact end point; its vertices sit on the radius that
+/// gives each chord the area of its sector (no coverage bias), within `maxDeviation` of the
+/// circle. Otherwise (culling) chords follow `angleStep(radius:)`, with a sagitta of at most
+/// `2 * culledDeviation` and vertices on the balanced radius (within `culledDeviation` of the
+/// circle), and parts of an arc whose (conservative) bounding box misses the `cull` rectangle
+/// are replaced by one chord. That is exact inside the rectangle (the region between the chord and
 /// the arc lies inside that bounding box), and makes huge circles cost in proportion to the
 /// visible part of their boundary, not to their size.
 ///
-/// Storage is reused between calls (no allocation once warm).
-struct PolygonFlattener {
-    /// Maximum distance between the polygon and the true circle, pixels.
-    static let maxDeviation = 0.001
+/// Storage is two growable coordinate buffers reused between calls (no allocation once warm).
+final class PolygonFlattener {
+    /// Maximum distance between the polygon and the true circle, pixels, for visible circles
+    /// (area-preserving vertices: no coverage bias).
+    static let maxDeviation = 0.0075
+    /// The same for arcs flattened with culling (balanced vertices, a slight inward bias over
+    /// long visible boundaries, so a finer tolerance).
+    static let culledDeviation = 0.001
     /// Lower bound on the vertex count of a full circle (tiny discs).
     static let minVerticesPerCircle = 12
+    /// The same for visible circles, whose small discs (a thin pen) need the extra vertices
+    /// to stay within the coverage tolerance.
+    static let minVisibleVerticesPerCircle = 20
 
-    private(set) var xs: [Double] = []
-    private(set) var ys: [Double] = []
+    /// Vertex coordinates `0..<count` (valid until the next `reset`/`append`).
+    private(set) var xs: UnsafeMutablePointer<Double>
+    private(set) var ys: UnsafeMutablePointer<Double>
+    private(set) var count = 0
+    private var capacity = 1024
 
     private var cullMinX = 0.0, cullMinY = 0.0, cullMaxX = 0.0, cullMaxY = 0.0
 
     init() {
-        xs.reserveCapacity(1024)
-        ys.reserveCapacity(1024)
+        xs = .allocate(capacity: capacity)
+        ys = .allocate(capacity: capacity)
     }
 
-    var count: Int { xs.count }
+    deinit {
+        xs.deallocate()
+        ys.deallocate()
+    }
 
     /// Empties the polygon and sets the rectangle (plane coordinates) outside which arc detail
     /// may be dropped; it is widened by a margin internally.
-    mutating func reset(cull: PixelRect) {
-        xs.removeAll(keepingCapacity: true)
-        ys.removeAll(keepingCapacity: true)
+    func reset(cull: PixelRect) {
+        count = 0
         let margin = 1.0
         cullMinX = Double(cull.x) - margin
         cullMinY = Double(cull.y) - margin
@@ -44,13 +60,38 @@ struct PolygonFlattener {
     }
 
     @inline(__always)
-    mutating func append(x: Double, y: Double) {
-        xs.append(x)
-        ys.append(y)
+    func append(x: Double, y: Double) {
+        if count == capacity { grow() }
+        xs[count] = x
+        ys[count] = y
+        count &+= 1
+    }
+
+    /// Doubles the capacity of both coordinate buffers, keeping the vertices.
+    private func grow() {
+        let bigger = capacity * 2
+        let nx = UnsafeMutablePointer<Double>.allocate(capacity: bigger)
+        let ny = UnsafeMutablePointer<Double>.allocate(capacity: bigger)
+        nx.moveInitialize(from: xs, count: count)
+        ny.moveInitialize(from: ys, count: count)
+        xs.deallocate()
+        ys.deallocate()
+        xs = nx
+        ys = ny
+        capacity = bigger
     }
 
     /// Appends the whole boundary of `hull`.
-    mutating func append(_ hull: CapsuleHull) {
+    func append(_ hull: CapsuleHull) {
+        let big0 = hull.r0 * 1.03 + Self.maxDeviation, big1 = hull.r1 * 1.03 + Self.maxDeviation
+        let inside = hull.x0 - big0 >= cullMinX && hull.x0 + big0 <= cullMaxX
+            && hull.y0 - big0 >= cullMinY && hull.y0 + big0 <= cullMaxY
+            && hull.x1 - big1 >= cullMinX && hull.x1 + big1 <= cullMaxX
+            && hull.y1 - big1 >= cullMinY && hull.y1 + big1 <= cullMaxY
+        if inside {
+            appendVisible(hull)
+            return
+        }
         if hull.isDisc {
             appendCircle(cx: hull.x0, cy: hull.y0, r: hull.r0)
             return
@@ -60,11 +101,88 @@ struct PolygonFlattener {
         appendArc(cx: hull.x0, cy: hull.y0, r: hull.r0, start: dir + a, sweep: 2 * .pi - 2 * a)
     }
 
+    /// The trigonometry-free flattening of a hull whose circles are entirely visible.
+    private func appendVisible(_ hull: CapsuleHull) {
+        if hull.isDisc {
+            let step = RotationStep(radius: hull.r0)
+            appendRotatedArc(cx: hull.x0, cy: hull.y0, r: hull.r0, step: step, fromX: 1, fromY: 0,
+                             toX: 1, toY: 0, sweep: 2 * .pi, closing: true)
+            return
+        }
+        // Tangent normals k u - h v (start of disc 1's arc) and k u + h v (its end), v = (-uy, ux).
+        let ax = hull.k * hull.ux + hull.h * hull.uy, ay = hull.k * hull.uy - hull.h * hull.ux
+        let bx = hull.k * hull.ux - hull.h * hull.uy, by = hull.k * hull.uy + hull.h * hull.ux
+        let sweep1 = 2 * hull.tangentAngle
+        let step1 = RotationStep(radius: hull.r1)
+        let step0 = hull.r0 == hull.r1 ? step1 : RotationStep(radius: hull.r0)
+        appendRotatedArc(cx: hull.x1, cy: hull.y1, r: hull.r1, step: step1, fromX: ax, fromY: ay,
+                         toX: bx, toY: by, sweep: sweep1, closing: false)
+        appendRotatedArc(cx: hull.x0, cy: hull.y0, r: hull.r0, step: step0, fromX: bx, fromY: by,
+                         toX: ax, toY: ay, sweep: 2 * .pi - sweep1, closing: false)
+    }
+
+    /// The chord step for one radius: angle, its cosine and sine, and the vertex radius.
+    ///
+    /// The vertex radius `R = r sqrt(φ / (sin φ cos φ))` (half step φ) makes each full chord's
+    /// triangle exactly as large as the circle's sector: the polygon has the circle's area, so
+    /// coverage has no bias even on tiny discs, and its distance from the circle is at most
+    /// two thirds of the chord sagitta (vertices outside, chord middles inside).
+    private struct RotationStep {
+        var angle: Double
+        var cos: Double
+        var sin: Double
+        var vertexRadius: Double
+
+        @inline(__always)
+        init(radius r: Double) {
+            // cos(step / 2) = 1 - sagitta / r, bounded by the minimum vertex count.
+            let minHalfCos = 0.98768834059513777  // cos(π / minVisibleVerticesPerCircle)
+            let sagitta = 1.5 * PolygonFlattener.maxDeviation
+            let halfCos = r > sagitta ? Swift.max(1 - sagitta / r, minHalfCos) : minHalfCos
+            let halfSin = (1 - halfCos * halfCos).squareRoot()
+            let half = RasterMath.arcCosine(halfCos)
+            angle = 2 * half
+            cos = 2 * halfCos * halfCos - 1
+            sin = 2 * halfCos * halfSin
+            vertexRadius = halfSin > 0 ? r * (half / (halfSin * halfCos)).squareRoot() : r
+        }
+    }
+
+    /// Appends an arc of radius `r` from unit direction `from` to unit direction `to`, turning
+    /// by `sweep` radians (increasing atan2 angle): the exact start point, full steps on the
+    /// area-preserving vertex radius, then the exact end point (left out when `closing`, where it repeats the
+    /// start of a full circle).
+    @inline(__always)
+    private func appendRotatedArc(cx: Double, cy: Double, r: Double, step: RotationStep,
+                                  fromX: Double, fromY: Double, toX: Double, toY: Double,
+                                  sweep: Double, closing: Bool) {
+        append(x: cx + r * fromX, y: cy + r * fromY)
+        // Full steps strictly before the end; the last chord is at most one step long.
+        let steps = Swift.max(0, Int((sweep / step.angle).rounded(.up)) - 1)
+        let needed = count + steps + 1
+        while needed > capacity { grow() }
+        var c = fromX, s = fromY
+        let rr = step.vertexRadius
+        var i = 0
+        var n = count
+        while i < steps {
+            let nc = c * step.cos - s * step.sin
+            s = s * step.cos + c * step.sin
+            c = nc
+            xs[n] = cx + rr * c
+            ys[n] = cy + rr * s
+            n &+= 1
+            i &+= 1
+        }
+        count = n
+        if !closing { append(x: cx + r * toX, y: cy + r * toY) }
+    }
+
     /// The chord angle for a circle of radius `r` (before rounding to a whole count).
     @inline(__always)
     static func angleStep(radius r: Double) -> Double {
         let maxStep = 2 * Double.pi / Double(minVerticesPerCircle)
-        let sagitta = 2 * maxDeviation
+        let sagitta = 2 * culledDeviation
         guard r > sagitta else { return maxStep }
         return Swift.min(maxStep, 2 * RasterMath.arcCosine(1 - sagitta / r))
     }
@@ -76,7 +194,7 @@ struct PolygonFlattener {
     }
 
     /// A full circle: `n` vertices, all on the balanced radius.
-    mutating func appendCircle(cx: Double, cy: Double, r: Double) {
+    func appendCircle(cx: Double, cy: Double, r: Double) {
         let n = Swift.max(Self.minVerticesPerCircle,
                           Int((2 * Double.pi / Self.angleStep(radius: r)).rounded(.up)))
         let step = 2 * Double.pi / Double(n)
@@ -86,13 +204,12 @@ struct PolygonFlattener {
         append(x: arc.x(0), y: arc.y(0))
         emit(arc, from: 0, to: n)
         // Vertex n duplicates vertex 0; the polygon closes implicitly.
-        xs.removeLast()
-        ys.removeLast()
+        count -= 1
     }
 
     /// An arc from angle `start` through `start + sweep` (both end points exactly on radius
     /// `r`, included). A zero radius yields the single point (cx, cy).
-    mutating func appendArc(cx: Double, cy: Double, r: Double, start: Double, sweep: Double) {
+    func appendArc(cx: Double, cy: Double, r: Double, start: Double, sweep: Double) {
         if r <= 0 {
             append(x: cx, y: cy)
             return
@@ -140,7 +257,7 @@ struct PolygonFlattener {
 
     /// Appends vertices `i0 + 1 ... i1` of `arc` (vertex `i0` is already in the polygon),
     /// collapsing runs whose bounding box misses the cull rectangle into a single chord.
-    private mutating func emit(_ arc: Arc, from i0: Int, to i1: Int) {
+    private func emit(_ arc: Arc, from i0: Int, to i1: Int) {
         let big = Swift.max(arc.radius, arc.endRadius)
         let insideCull = arc.cx - big >= cullMinX && arc.cx + big <= cullMaxX
             && arc.cy - big >= cullMinY && arc.cy + big <= cullMaxY

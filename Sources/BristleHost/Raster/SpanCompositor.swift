@@ -76,6 +76,10 @@ enum SpanCompositor {
     /// skipping zero coverage.
     static func blendRow(_ pixels: UnsafeMutablePointer<UInt8>, coverage cov: UnsafePointer<UInt8>,
                          count: Int, source s: Source) {
+        if s.blend == .sourceOver && s.opacity == 65536 {
+            overRow(pixels, coverage: cov, count: count, source: s)
+            return
+        }
         var x = 0
         while x < count {
             let m = cov[x]
@@ -88,6 +92,82 @@ enum SpanCompositor {
             }
             x += 1
         }
+    }
+
+    /// `blendRow` for source-over at full opacity (the effective coverage is the coverage
+    /// itself), one ``OverPixel`` at a time.
+    @inline(__always)
+    static func overRow(_ pixels: UnsafeMutablePointer<UInt8>, coverage cov: UnsafePointer<UInt8>,
+                        count: Int, source s: Source) {
+        let over = OverPixel(s)
+        let words = UnsafeMutableRawPointer(pixels)
+        var x = 0
+        while x < count {
+            let m = UInt32(cov[x])
+            if m != 0 { over.apply(words + 4 &* x, m) }
+            x &+= 1
+        }
+    }
+
+    /// Source-over of one paint at full opacity on a pixel as one 32-bit word: full coverage
+    /// with an opaque paint stores the colour; otherwise red/blue and green/alpha are blended
+    /// as two 16-bit lanes each (``div255Pair(_:)``), giving exactly the per-channel formula.
+    struct OverPixel {
+        let solid: UInt32
+        let opaque: Bool
+        let a: UInt32
+        let srcRB: UInt32
+        let srcGA: UInt32
+        /// The paint's ``OverTable`` entries, when the caller has them.
+        let table: UnsafePointer<UInt32>?
+
+        @inline(__always)
+        init(_ s: Source, table: UnsafePointer<UInt32>? = nil) {
+            solid = UInt32(littleEndian: s.r | s.g << 8 | s.b << 16 | s.a << 24)
+            opaque = s.a == 255
+            a = s.a
+            srcRB = s.r | s.b << 16
+            srcGA = s.g | s.a << 16
+            self.table = table
+        }
+
+        /// Blends coverage `m` (1...255) into the pixel at `p`.
+        @inline(__always)
+        func apply(_ p: UnsafeMutableRawPointer, _ m: UInt32) {
+            apply(from: UnsafeRawPointer(p), to: p, m)
+        }
+
+        /// Writes to `p` the pixel at `q` (may be `p`) blended with coverage `m` (0...255).
+        @inline(__always)
+        func apply(from q: UnsafeRawPointer, to p: UnsafeMutableRawPointer, _ m: UInt32) {
+            if m == 255 && opaque {
+                p.storeBytes(of: solid, as: UInt32.self)
+                return
+            }
+            let d = UInt32(littleEndian: q.loadUnaligned(as: UInt32.self))
+            let sRB: UInt32, sGA: UInt32, inv: UInt32
+            if let table {
+                let e = table + 3 &* Int(m)
+                sRB = e[0]
+                sGA = e[1]
+                inv = e[2]
+            } else {
+                sRB = SpanCompositor.div255Pair(srcRB &* m)
+                sGA = SpanCompositor.div255Pair(srcGA &* m)
+                inv = 255 &- SpanCompositor.div255(a &* m)
+            }
+            let rb = sRB &+ SpanCompositor.div255Pair((d & 0x00FF_00FF) &* inv)
+            let ga = sGA &+ SpanCompositor.div255Pair(((d >> 8) & 0x00FF_00FF) &* inv)
+            p.storeBytes(of: UInt32(littleEndian: rb | ga << 8), as: UInt32.self)
+        }
+    }
+
+    /// ``div255(_:)`` of two 16-bit lanes at once (bits 0-15 and 16-31, each `0...65025`);
+    /// results in bits 0-7 and 16-23.
+    @inline(__always)
+    static func div255Pair(_ v: UInt32) -> UInt32 {
+        let t = v &+ 0x0080_0080
+        return ((t &+ ((t >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
     }
 
     /// `mask[x] = max(mask[x], cov[x])` for `count` pixels.
@@ -104,12 +184,28 @@ enum SpanCompositor {
     /// Composites through a mask row, reading destination values from `base` (or from the
     /// target itself when `base` is nil) and writing `target`. With a base, every pixel is
     /// written (a copy of the base pixel where the effective coverage is 0); without one,
-    /// zero-coverage pixels are skipped. Returns the columns `lo..<hi` written (`lo >= hi` when
-    /// none).
+    /// zero-coverage pixels are skipped. `table` (the paint's ``OverTable``, optional) speeds up
+    /// full-opacity source-over over a base. Returns the columns `lo..<hi` written (`lo >= hi`
+    /// when none).
     static func maskRow(_ target: UnsafeMutablePointer<UInt8>, base: UnsafePointer<UInt8>?,
-                        mask: UnsafePointer<UInt8>, count: Int, source s: Source) -> (lo: Int, hi: Int) {
+                        mask: UnsafePointer<UInt8>, count: Int, source s: Source,
+                        table: UnsafePointer<UInt32>? = nil) -> (lo: Int, hi: Int) {
         var lo = count, hi = 0
         var x = 0
+        if let base, s.blend == .sourceOver && s.opacity == 65536 {
+            let over = OverPixel(s, table: table)
+            let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(target)
+            while x < count {
+                let m = UInt32(mask[x])
+                if m == 0 {
+                    (to + 4 &* x).storeBytes(of: (from + 4 &* x).loadUnaligned(as: UInt32.self), as: UInt32.self)
+                } else {
+                    over.apply(from: from + 4 &* x, to: to + 4 &* x, m)
+                }
+                x &+= 1
+            }
+            return (0, count)
+        }
         if let base {
             while x < count {
                 let p = target + 4 &* x

@@ -1,5 +1,5 @@
 /*
- * Pins the v1 ABI layout (x86-64 / aarch64 LP64): compiled by the tests as C99 and as C++17 with
+ * Pins the v1 ABI layout (1.1: the services table grew at its end) (x86-64 / aarch64 LP64): compiled by the tests as C99 and as C++17 with
  * every warning an error. A change here is an ABI break: it needs a new major version.
  */
 #include <bristle/bristle.h>
@@ -25,7 +25,15 @@ BRISTLE_STATIC_ASSERT(offsetof(bristle_target_t, services) == 48, "target.servic
 BRISTLE_STATIC_ASSERT(sizeof(bristle_paint_t) == 28, "paint");
 BRISTLE_STATIC_ASSERT(sizeof(bristle_segment_t) == 56, "segment");
 BRISTLE_STATIC_ASSERT(sizeof(bristle_mask_t) == 24, "mask");
-BRISTLE_STATIC_ASSERT(sizeof(bristle_services_t) == 64, "services");
+/* 1.0 ended the services table at 64 bytes; 1.1 appended nine functions after it. */
+BRISTLE_STATIC_ASSERT(offsetof(bristle_services_t, draw_rect) == 64, "services 1.0 end");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_services_t, composite_mask_pattern) == 128, "services.1.1");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_services_t) == 136, "services");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_stroke_style_t) == 56, "stroke style");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_stroke_style_t, dashes) == 32, "style.dashes");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_stroke_style_t, dash_phase) == 48, "style.dash_phase");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_pattern_t) == 40, "pattern");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_pattern_t, offset_x) == 28, "pattern.offset_x");
 BRISTLE_STATIC_ASSERT(sizeof(bristle_host_t) == 72, "host");
 BRISTLE_STATIC_ASSERT(sizeof(bristle_descriptor_t) == 72, "descriptor");
 BRISTLE_STATIC_ASSERT(offsetof(bristle_descriptor_t, id) == 24, "descriptor.id");

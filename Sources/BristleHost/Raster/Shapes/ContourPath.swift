@@ -1,0 +1,112 @@
+/// A set of closed polygons (contours) in plane coordinates, filled together with the nonzero
+/// rule: the shape description the general fill path (``ShapeScratch/fill(clip:sink:)``)
+/// accumulates. Storage is reused between calls (no allocation once warm).
+///
+/// **Culling**: given a cull rectangle, a vertex is dropped when it and its two neighbours in
+/// the contour all lie beyond the same side of the rectangle (a run of them collapses to one
+/// chord). The removed loop lies wholly in that outside half-plane, so it winds no point of the
+/// rectangle: coverage inside is unchanged while huge shapes keep only their visible detail.
+struct ContourPath {
+    private(set) var xs: [Double] = []
+    private(set) var ys: [Double] = []
+    /// Index of the first vertex of each contour; a contour runs to the next start.
+    private(set) var starts: [Int] = []
+    private(set) var minX = Double.infinity, minY = Double.infinity
+    private(set) var maxX = -Double.infinity, maxY = -Double.infinity
+    private var cullMinX = -Double.infinity, cullMinY = -Double.infinity
+    private var cullMaxX = Double.infinity, cullMaxY = Double.infinity
+    private var lastCode: UInt8 = 0, previousCode: UInt8 = 0
+
+    init() {
+        xs.reserveCapacity(1024)
+        ys.reserveCapacity(1024)
+        starts.reserveCapacity(16)
+    }
+
+    /// Empties the path; `cull` (widened by one pixel) enables culling, nil disables it.
+    mutating func reset(cull: PixelRect?) {
+        xs.removeAll(keepingCapacity: true)
+        ys.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
+        minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
+        if let cull {
+            cullMinX = Double(cull.x) - 1; cullMinY = Double(cull.y) - 1
+            cullMaxX = Double(cull.maxX) + 1; cullMaxY = Double(cull.maxY) + 1
+        } else {
+            cullMinX = -.infinity; cullMinY = -.infinity; cullMaxX = .infinity; cullMaxY = .infinity
+        }
+    }
+
+    var isEmpty: Bool { xs.isEmpty }
+    var count: Int { xs.count }
+
+    /// Starts a new contour (the previous one closes implicitly).
+    mutating func close() {
+        if let s = starts.last, s == xs.count { return }
+        starts.append(xs.count)
+        lastCode = 0
+        previousCode = 0
+    }
+
+    /// Appends a vertex to the current contour (starting one if there is none).
+    @inline(__always)
+    mutating func append(_ x: Double, _ y: Double) {
+        if starts.isEmpty { starts.append(0) }
+        var code: UInt8 = 0
+        if x < cullMinX { code |= 1 } else if x > cullMaxX { code |= 2 }
+        if y < cullMinY { code |= 4 } else if y > cullMaxY { code |= 8 }
+        if code & lastCode & previousCode != 0, xs.count - starts[starts.count - 1] >= 2 {
+            xs[xs.count - 1] = x
+            ys[ys.count - 1] = y
+        } else {
+            xs.append(x)
+            ys.append(y)
+            previousCode = lastCode
+        }
+        lastCode = code
+        minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+        minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+    }
+
+    /// Reverses the vertex order of the last contour (its orientation, hence its winding sign).
+    mutating func reverseLastContour() {
+        guard let s = starts.last, xs.count - s >= 2 else { return }
+        xs[s...].reverse()
+        ys[s...].reverse()
+    }
+
+    /// Appends the arc of radius `r` around (cx, cy) from angle `start` through
+    /// `start + sweep` (radians, either sign), end points included and exactly on the circle,
+    /// interior vertices on the balanced radius of ``PolygonFlattener``.
+    mutating func appendArc(cx: Double, cy: Double, r: Double, start: Double, sweep: Double) {
+        guard r > 0 else { append(cx, cy); return }
+        let n = Swift.max(1, Int((abs(sweep) / PolygonFlattener.angleStep(radius: r)).rounded(.up)))
+        let step = sweep / Double(n)
+        let rb = PolygonFlattener.balancedRadius(r, step: abs(step))
+        for i in 0...n {
+            let a = start + Double(i) * step
+            let rr = i == 0 || i == n ? r : rb
+            append(cx + rr * RasterMath.cosine(a), cy + rr * RasterMath.sine(a))
+        }
+    }
+
+    /// Adds every contour's edges (each closed) to the accumulator's current band.
+    func addEdges(to acc: CoverageAccumulator) {
+        let n = xs.count
+        guard n >= 2 else { return }
+        xs.withUnsafeBufferPointer { px in
+            ys.withUnsafeBufferPointer { py in
+                for c in 0..<starts.count {
+                    let s = starts[c], e = c + 1 < starts.count ? starts[c + 1] : n
+                    guard e - s >= 2 else { continue }
+                    var ax = px[e - 1], ay = py[e - 1]
+                    for i in s..<e {
+                        acc.addEdge(ax, ay, px[i], py[i])
+                        ax = px[i]
+                        ay = py[i]
+                    }
+                }
+            }
+        }
+    }
+}

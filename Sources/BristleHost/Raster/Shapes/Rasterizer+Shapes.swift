@@ -1,0 +1,365 @@
+/// The shape services: rectangles, ellipses, polylines with caps / joins / dashes, capped
+/// segments and soft dabs, each onto pixels (solid paint or pattern) or max-combined into a
+/// mask (see ``ShapeTarget``).
+///
+/// Common contract (as the rest of ``Rasterizer``): exact-area coverage quantised to 8 bits,
+/// everything clipped to the target, the returned rectangle contains every pixel changed and
+/// is empty when nothing was. Invalid input (NaN, infinities, magnitudes above
+/// ``Rasterizer/coordinateLimit``, negative sizes where a size is required, an invalid plane,
+/// mask or tile, a zero opacity) draws nothing and returns ``PixelRect/empty``; so does a
+/// stroke that breaks a limit of ``StrokeStyle`` (dash entries, dash pieces) or whose pieces
+/// would cover more than ``strokeWorkBudget`` pixels in total. Nothing is drawn partially.
+///
+/// Allocation: none once the rasteriser's scratch buffers have grown to the largest shape
+/// drawn (polylines copy their points into reused storage).
+extension Rasterizer {
+    /// Most polyline points one call accepts (the C `BRISTLE_MAX_POLYLINE_POINTS`).
+    public static let maxPolylinePoints = 1 << 20
+    /// Largest total area (pixels, summed over clipped pieces) one stroke may cost.
+    public static let strokeWorkBudget = 1 << 27
+
+    @inline(__always)
+    private static func sane(_ v: Double) -> Bool { CapsuleHull.isSane(v) }
+
+    // MARK: - Rectangles
+
+    /// The rectangle with corners (x, y) and (x + width, y + height) (negative sizes allowed:
+    /// any drag direction gives the same rectangle). `style` nil fills it; otherwise its
+    /// outline is stroked (closed, starting at the top-left corner, clockwise on screen). A
+    /// filled rectangle and a MITER-joined solid stroke (miter limit >= sqrt 2) use exact
+    /// analytic coverage (``AxisRectCoverage``); other strokes go through the polyline stroker.
+    public func drawRect(x: Double, y: Double, width: Double, height: Double,
+                         style: StrokeStyle?, target: ShapeTarget) -> PixelRect {
+        guard let sink = CoverageSink(target), Self.sane(x), Self.sane(y), Self.sane(width),
+              Self.sane(height) else { return .empty }
+        let x0 = Swift.min(x, x + width), x1 = Swift.max(x, x + width)
+        let y0 = Swift.min(y, y + height), y1 = Swift.max(y, y + height)
+        guard let style else {
+            return AxisRectCoverage.draw(.init(x0: x0, y0: y0, x1: x1, y1: y1), hole: nil,
+                                         clip: sink.bounds, sink: sink, scratch: shapeScratch)
+        }
+        guard let stroke = ResolvedStroke(style) else { return .empty }
+        let solid = style.dashes.allSatisfy { $0 == 0 }
+        if solid && stroke.join == .miter && stroke.miterLimit >= 2.0.squareRoot() {
+            let h = stroke.width / 2
+            let outer = AxisRectCoverage.Box(x0: x0 - h, y0: y0 - h, x1: x1 + h, y1: y1 + h)
+            let hole = x1 - x0 > 2 * h && y1 - y0 > 2 * h
+                ? AxisRectCoverage.Box(x0: x0 + h, y0: y0 + h, x1: x1 - h, y1: y1 - h) : nil
+            return AxisRectCoverage.draw(outer, hole: hole, clip: sink.bounds, sink: sink,
+                                         scratch: shapeScratch)
+        }
+        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+        return style.dashes.withUnsafeBufferPointer { dashes in
+            strokePoints(count: 4, closed: true, stroke: stroke, dashes: dashes,
+                         phase: style.dashPhase, sink: sink) { corners[$0] }
+        }
+    }
+
+    /// Fills the rectangle (see ``drawRect(x:y:width:height:style:target:)``) with `paint`.
+    public func fillRect(x: Double, y: Double, width: Double, height: Double, paint: Paint,
+                         into plane: RGBAPlane) -> PixelRect {
+        drawRect(x: x, y: y, width: width, height: height, style: nil, target: .paint(plane, paint))
+    }
+
+    /// Strokes the rectangle's outline with `style` (use `join: .miter` for sharp corners).
+    public func strokeRect(x: Double, y: Double, width: Double, height: Double,
+                           style: StrokeStyle, paint: Paint, into plane: RGBAPlane) -> PixelRect {
+        drawRect(x: x, y: y, width: width, height: height, style: style, target: .paint(plane, paint))
+    }
+
+    // MARK: - Ellipses
+
+    /// The axis-aligned ellipse centred at (centerX, centerY) with radii `>= 0`. `style` nil
+    /// fills it (a zero radius fills nothing); otherwise every point within `width / 2` of
+    /// the ellipse is covered: as the ring between the two parallel curves when the half
+    /// width is below the smallest radius of curvature (`min² / max` of the radii) and the
+    /// stroke is solid, else through the polyline stroker (closed, round-joined where the
+    /// style says so, dashes starting at (cx + rx, cy) clockwise on screen).
+    public func drawEllipse(centerX cx: Double, centerY cy: Double, radiusX rx: Double,
+                            radiusY ry: Double, style: StrokeStyle?, target: ShapeTarget) -> PixelRect {
+        guard let sink = CoverageSink(target), Self.sane(cx), Self.sane(cy), Self.sane(rx),
+              Self.sane(ry), rx >= 0, ry >= 0 else { return .empty }
+        guard let style else {
+            guard rx > 0, ry > 0 else { return .empty }
+            return fillConvexEllipse(cx, cy, rx, ry, sink: sink)
+        }
+        guard let stroke = ResolvedStroke(style) else { return .empty }
+        let h = stroke.width / 2
+        let a = Swift.max(rx, ry), b = Swift.min(rx, ry)
+        if b > 0 && style.dashes.allSatisfy({ $0 == 0 }) && h < 0.999 * b * b / a {
+            let s = shapeScratch
+            s.path.reset(cull: sink.bounds)
+            s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h)
+            s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: -h,
+                                    reversed: true)
+            return s.fill(clip: sink.bounds, sink: sink)
+        }
+        var xs: [Double] = [], ys: [Double] = []
+        swap(&xs, &shapeScratch.ex)
+        swap(&ys, &shapeScratch.ey)
+        defer {
+            swap(&xs, &shapeScratch.ex)
+            swap(&ys, &shapeScratch.ey)
+        }
+        if b == 0 {
+            xs.removeAll(keepingCapacity: true)
+            ys.removeAll(keepingCapacity: true)
+            xs.append(cx - rx); xs.append(cx + rx)
+            ys.append(cy - ry); ys.append(cy + ry)
+        } else if !EllipseFlattener.polyline(into: &xs, &ys, cx: cx, cy: cy, rx: rx, ry: ry,
+                                             limit: Self.maxPolylinePoints) {
+            return .empty
+        }
+        return style.dashes.withUnsafeBufferPointer { dashes in
+            strokePoints(count: xs.count, closed: true, stroke: stroke, dashes: dashes,
+                         phase: style.dashPhase, sink: sink) { (xs[$0], ys[$0]) }
+        }
+    }
+
+    /// A filled ellipse through ``ConvexScanner``.
+    private func fillConvexEllipse(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double,
+                                   sink: CoverageSink) -> PixelRect {
+        let s = shapeScratch
+        s.path.reset(cull: sink.bounds)
+        s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry)
+        return ConvexScanner.fill(s.path, clip: sink.bounds, sink: sink, scratch: s)
+    }
+
+    /// Fills the ellipse (see ``drawEllipse(centerX:centerY:radiusX:radiusY:style:target:)``).
+    public func fillEllipse(centerX: Double, centerY: Double, radiusX: Double, radiusY: Double,
+                            paint: Paint, into plane: RGBAPlane) -> PixelRect {
+        drawEllipse(centerX: centerX, centerY: centerY, radiusX: radiusX, radiusY: radiusY,
+                    style: nil, target: .paint(plane, paint))
+    }
+
+    /// Strokes the ellipse with `style` (uniform width in pixels).
+    public func strokeEllipse(centerX: Double, centerY: Double, radiusX: Double, radiusY: Double,
+                              style: StrokeStyle, paint: Paint, into plane: RGBAPlane) -> PixelRect {
+        drawEllipse(centerX: centerX, centerY: centerY, radiusX: radiusX, radiusY: radiusY,
+                    style: style, target: .paint(plane, paint))
+    }
+
+    // MARK: - Polylines
+
+    /// Strokes the polyline through `points` (1 ... ``maxPolylinePoints``; consecutive equal
+    /// points merge; a single point is a dot with round or square caps), or fills the polygon
+    /// when `style` is nil (nonzero winding, at least 3 points). `closed` joins the last point
+    /// to the first.
+    public func drawPolyline(_ points: [(x: Double, y: Double)], closed: Bool = false,
+                             style: StrokeStyle?, target: ShapeTarget) -> PixelRect {
+        guard let sink = CoverageSink(target) else { return .empty }
+        guard let style else { return fillPoints(count: points.count, sink: sink) { points[$0] } }
+        guard let stroke = ResolvedStroke(style) else { return .empty }
+        return style.dashes.withUnsafeBufferPointer { dashes in
+            strokePoints(count: points.count, closed: closed, stroke: stroke, dashes: dashes,
+                         phase: style.dashPhase, sink: sink) { points[$0] }
+        }
+    }
+
+    /// Strokes the polyline with `style` and `paint` (see ``drawPolyline(_:closed:style:target:)``).
+    public func strokePolyline(_ points: [(x: Double, y: Double)], closed: Bool = false,
+                               style: StrokeStyle, paint: Paint, into plane: RGBAPlane) -> PixelRect {
+        drawPolyline(points, closed: closed, style: style, target: .paint(plane, paint))
+    }
+
+    /// Fills the polygon of `n` points given by `point` (nonzero winding).
+    func fillPoints(count n: Int, sink: CoverageSink,
+                    point: (Int) -> (Double, Double)) -> PixelRect {
+        guard n >= 3, n <= Self.maxPolylinePoints else { return .empty }
+        let s = shapeScratch
+        s.path.reset(cull: sink.bounds)
+        for i in 0..<n {
+            let (x, y) = point(i)
+            guard Self.sane(x), Self.sane(y) else { return .empty }
+            s.path.append(x, y)
+        }
+        return s.fill(clip: sink.bounds, sink: sink)
+    }
+
+    /// The stroker's driver: copies and checks the points, strokes (or dashes) them into the
+    /// scratch mask, then applies the mask to the sink and clears it. `dashes` must already
+    /// hold the caller's entries (validated here).
+    func strokePoints(count n: Int, closed: Bool, stroke: ResolvedStroke,
+                      dashes: UnsafeBufferPointer<Double>, phase: Double, sink: CoverageSink,
+                      point: (Int) -> (Double, Double)) -> PixelRect {
+        guard n >= 1, n <= Self.maxPolylinePoints, dashes.count <= StrokeStyle.maxDashEntries,
+              phase.isFinite, dashes.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.coordinateLimit })
+        else { return .empty }
+        let s = shapeScratch
+        s.px.removeAll(keepingCapacity: true)
+        s.py.removeAll(keepingCapacity: true)
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for i in 0..<n {
+            let (x, y) = point(i)
+            guard Self.sane(x), Self.sane(y) else { return .empty }
+            if let lx = s.px.last, let ly = s.py.last, lx == x, ly == y { continue }
+            s.px.append(x)
+            s.py.append(y)
+            minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+            minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+        }
+        if closed && s.px.count > 1 && s.px[0] == s.px[s.px.count - 1] && s.py[0] == s.py[s.py.count - 1] {
+            s.px.removeLast()
+            s.py.removeLast()
+        }
+        let h = stroke.width / 2
+        let reach = h * Swift.max(stroke.join == .miter ? stroke.miterLimit : 1, 1.5) + 2
+        let box = PixelRect.covering(minX: minX - reach, minY: minY - reach, maxX: maxX + reach,
+                                     maxY: maxY + reach, clip: sink.bounds)
+        guard !box.isEmpty else { return .empty }
+        let mask = s.zeroedStrokeMask(width: Int(box.width), height: Int(box.height))
+        var stroker: PolylineStroker? = PolylineStroker(
+            scratch: s, style: stroke, mask: mask, originX: Int(box.x), originY: Int(box.y),
+            budget: Self.strokeWorkBudget)
+        var overflowed = false
+        s.px.withUnsafeBufferPointer { xs in
+            s.py.withUnsafeBufferPointer { ys in
+                let count = xs.count
+                if count >= 2, let dasher = Dasher(pattern: dashes, phase: phase) {
+                    let visible = (minX: Double(box.x) - reach, minY: Double(box.y) - reach,
+                                   maxX: Double(box.maxX) + reach, maxY: Double(box.maxY) + reach)
+                    // Count first, so a pattern over the cap draws nothing at all.
+                    var counting = dasher
+                    var none: PolylineStroker?
+                    counting.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
+                                 stroker: &none)
+                    overflowed = counting.overflowed
+                    if !overflowed {
+                        var drawing = dasher
+                        drawing.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
+                                    stroker: &stroker)
+                    }
+                } else {
+                    stroker!.stroke(xs, ys, count: count, closed: closed, dotDirection: (1, 0))
+                }
+            }
+        }
+        let raised = stroker!.dirty
+        let ok = !overflowed && !stroker!.failed
+        var dirty = DirtyBox()
+        if !raised.isEmpty {
+            for my in Int(raised.y)..<Int(raised.maxY) {
+                let row = mask.row(my) + Int(raised.x)
+                let w = Int(raised.width)
+                if ok {
+                    var lo = w, hi = 0
+                    for i in 0..<w where row[i] != 0 {
+                        if lo == w { lo = i }
+                        hi = i + 1
+                    }
+                    if lo < hi {
+                        let x = Int(box.x) + Int(raised.x) + lo, y = Int(box.y) + my
+                        sink.row(y, x, UnsafePointer(row + lo), hi - lo)
+                        dirty.add(row: y, lo: x, hi: x + hi - lo)
+                    }
+                }
+                row.initialize(repeating: 0, count: w)
+            }
+        }
+        return ok ? dirty.rect : .empty
+    }
+
+    // MARK: - Segments and dabs
+
+    /// A segment with per-end widths and the given cap. ROUND is the tapered capsule of
+    /// ``fillSegment(_:paint:into:)``; BUTT is the trapezoid between the two end lines; SQUARE
+    /// extends each end by half its own width (a zero-length SQUARE segment is an axis-aligned
+    /// square of the larger width; a zero-length BUTT segment is nothing).
+    public func drawSegment(_ seg: TaperedSegment, cap: LineCap, target: ShapeTarget) -> PixelRect {
+        guard let sink = CoverageSink(target) else { return .empty }
+        let s = shapeScratch
+        s.path.reset(cull: sink.bounds)
+        if cap == .round {
+            switch target {
+            case .paint(let plane, let paint): return fillSegment(seg, paint: paint, into: plane)
+            case .mask(let mask): return maskSegment(seg, into: mask)
+            case .pattern:
+                guard let hull = CapsuleHull(seg) else { return .empty }
+                if hull.isDisc {
+                    s.path.appendArc(cx: hull.x0, cy: hull.y0, r: hull.r0, start: 0, sweep: 2 * Double.pi)
+                } else {
+                    let a = hull.tangentAngle, d = hull.direction
+                    s.path.appendArc(cx: hull.x1, cy: hull.y1, r: hull.r1, start: d - a, sweep: 2 * a)
+                    s.path.appendArc(cx: hull.x0, cy: hull.y0, r: hull.r0, start: d + a,
+                                     sweep: 2 * Double.pi - 2 * a)
+                }
+                return s.fill(clip: sink.bounds, sink: sink)
+            }
+        }
+        guard Self.sane(seg.x0), Self.sane(seg.y0), Self.sane(seg.x1), Self.sane(seg.y1),
+              Self.sane(seg.width0), Self.sane(seg.width1), seg.width0 >= 0, seg.width1 >= 0
+        else { return .empty }
+        let h0 = seg.width0 / 2, h1 = seg.width1 / 2
+        let dx = seg.x1 - seg.x0, dy = seg.y1 - seg.y0
+        let l = (dx * dx + dy * dy).squareRoot()
+        if l <= CapsuleHull.degenerateLength {
+            guard cap == .square else { return .empty }
+            let hh = Swift.max(h0, h1)
+            return drawRect(x: seg.x0 - hh, y: seg.y0 - hh, width: 2 * hh, height: 2 * hh,
+                            style: nil, target: target)
+        }
+        let ux = dx / l, uy = dy / l, nx = -uy, ny = ux
+        let e0 = cap == .square ? h0 : 0, e1 = cap == .square ? h1 : 0
+        let p = (x: seg.x0, y: seg.y0), q = (x: seg.x1, y: seg.y1)
+        if e0 > 0 { s.path.append(p.x - ux * e0 - nx * h0, p.y - uy * e0 - ny * h0) }
+        s.path.append(p.x - nx * h0, p.y - ny * h0)
+        s.path.append(q.x - nx * h1, q.y - ny * h1)
+        if e1 > 0 {
+            s.path.append(q.x + ux * e1 - nx * h1, q.y + uy * e1 - ny * h1)
+            s.path.append(q.x + ux * e1 + nx * h1, q.y + uy * e1 + ny * h1)
+        }
+        s.path.append(q.x + nx * h1, q.y + ny * h1)
+        s.path.append(p.x + nx * h0, p.y + ny * h0)
+        if e0 > 0 { s.path.append(p.x - ux * e0 + nx * h0, p.y - uy * e0 + ny * h0) }
+        return s.fill(clip: sink.bounds, sink: sink)
+    }
+
+    /// A dab of `radius` at (centerX, centerY). `hardness` is clamped to [0, 1] (NaN counts
+    /// as 1): 1 is the exact-area hard disc, below 1 the radial falloff of ``SoftDab``.
+    public func drawDab(centerX cx: Double, centerY cy: Double, radius: Double, hardness: Double,
+                        target: ShapeTarget) -> PixelRect {
+        guard let sink = CoverageSink(target), Self.sane(cx), Self.sane(cy), Self.sane(radius),
+              radius > 0 else { return .empty }
+        let hard = hardness.isNaN ? 1 : Swift.min(Swift.max(hardness, 0), 1)
+        guard hard < 1 else { return fillConvexEllipse(cx, cy, radius, radius, sink: sink) }
+        return SoftDab.draw(cx: cx, cy: cy, radius: radius, hardness: hard, clip: sink.bounds,
+                            sink: sink, scratch: shapeScratch)
+    }
+
+    // MARK: - Pattern compositing
+
+    /// ``compositeMask(_:rect:paint:onto:base:)`` with a pattern as the source: same clipping,
+    /// same `base` rule (with a base every pixel of the clipped rect is written, a copy of the
+    /// base where the coverage is 0), coverage `mask * opacity`.
+    public func compositeMask(_ mask: MaskPlane, rect: PixelRect, pattern: PatternTile,
+                              opacity: Float, blend: BlendMode, onto target: RGBAPlane,
+                              base: RGBAPlane?) -> PixelRect {
+        guard pattern.isValid else { return .empty }
+        var r = rect.intersection(target.bounds).intersection(mask.bounds)
+        if let base { r = r.intersection(base.bounds) }
+        guard !r.isEmpty else { return .empty }
+        let sink = CoverageSink(.pattern(target, pattern, opacity: opacity, blend: blend))
+        if base == nil && sink == nil { return .empty }
+        let x0 = Int(r.x), w = Int(r.width)
+        var dirty = DirtyBox()
+        for y in Int(r.y)..<Int(r.maxY) {
+            let m = mask.row(y) + x0
+            if let base {
+                let t = target.row(y) + 4 * x0, b = base.row(y) + 4 * x0
+                if t != b { t.update(from: b, count: 4 * w) }
+                dirty.add(row: y, lo: x0, hi: x0 + w)
+                sink?.row(y, x0, UnsafePointer(m), w)
+                continue
+            }
+            var lo = w, hi = 0
+            for i in 0..<w where m[i] != 0 {
+                if lo == w { lo = i }
+                hi = i + 1
+            }
+            guard lo < hi, let sink else { continue }
+            sink.row(y, x0 + lo, UnsafePointer(m + lo), hi - lo)
+            dirty.add(row: y, lo: x0 + lo, hi: x0 + hi)
+        }
+        return dirty.rect
+    }
+}

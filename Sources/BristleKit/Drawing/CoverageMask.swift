@@ -1,0 +1,70 @@
+import CBristle
+
+/// An 8-bit coverage plane owned by a brush (`bristle_mask_t`): 0 uncovered, 255 covered.
+/// Accumulate a stroke's coverage with max, then composite it once with
+/// ``Canvas/composite(_:in:paint:overBase:)`` so a translucent stroke has one opacity.
+/// The mask remembers the rectangle it has raised since the last ``clear()``.
+public final class CoverageMask {
+    public let width: Int
+    public let height: Int
+    private let cells: UnsafeMutablePointer<UInt8>
+    /// Every cell raised since the last clear lies inside it.
+    public private(set) var touched: Rect = .empty
+
+    /// A zeroed mask; sizes below 1 are raised to 1.
+    public init(width: Int, height: Int) {
+        self.width = max(width, 1)
+        self.height = max(height, 1)
+        cells = .allocate(capacity: self.width * self.height)
+        cells.initialize(repeating: 0, count: self.width * self.height)
+    }
+
+    deinit { cells.deallocate() }
+
+    /// The coverage at (x, y); 0 outside the mask.
+    public subscript(x: Int, y: Int) -> UInt8 {
+        guard x >= 0, x < width, y >= 0, y < height else { return 0 }
+        return cells[y * width + x]
+    }
+
+    /// Raises the cell at (x, y) to `coverage` if it is lower; ignored outside the mask.
+    public func raise(x: Int, y: Int, to coverage: UInt8) {
+        guard x >= 0, x < width, y >= 0, y < height else { return }
+        if cells[y * width + x] < coverage {
+            cells[y * width + x] = coverage
+            touched = touched.union(Rect(x: x, y: y, width: 1, height: 1))
+        }
+    }
+
+    /// Raises the mask to a round-capped segment's coverage through the host's services.
+    @discardableResult
+    public func addSegment(from start: (x: Double, y: Double), to end: (x: Double, y: Double),
+                           startWidth: Double, endWidth: Double, using services: Services) -> Rect {
+        let r = services.addSegment(to: self, from: start, to: end, startWidth: startWidth, endWidth: endWidth)
+        touched = touched.union(r)
+        return r
+    }
+
+    /// Raises the mask to a disc's coverage through the host's services.
+    @discardableResult
+    public func addDisc(x: Double, y: Double, radius: Double, using services: Services) -> Rect {
+        let r = services.addDisc(to: self, x: x, y: y, radius: radius)
+        touched = touched.union(r)
+        return r
+    }
+
+    /// Zeroes every raised cell.
+    public func clear() {
+        let r = touched.clipped(width: width, height: height)
+        for y in r.y..<(r.y + r.height) {
+            (cells + y * width + r.x).update(repeating: 0, count: r.width)
+        }
+        touched = .empty
+    }
+
+    /// The C view of the cells (valid while the mask lives).
+    var c: bristle_mask_t {
+        bristle_mask_t(data: cells, width: Int32(clamping: width), height: Int32(clamping: height),
+                       stride_bytes: Int32(clamping: width))
+    }
+}

@@ -1,0 +1,135 @@
+import BristleHost
+import BristleTestSupport
+import Foundation
+import Testing
+
+/// `bristle new`: the projects it writes build with their one documented command, load and
+/// render; it refuses bad names and existing folders with the right exit status; and the
+/// first C brush is one source in docs/ABI.md, Examples/c-minimal and the C template.
+@Suite struct ScaffoldTests {
+    /// Runs bristle with no BRISTLE_PATH or BRISTLE_KIT from the user's environment.
+    private func bristle(_ args: [String], in dir: URL, environment: [String: String?] = [:]) throws -> ProcessResult {
+        var env: [String: String?] = ["BRISTLE_PATH": nil, "BRISTLE_KIT": nil]
+        for (k, v) in environment { env[k] = v }
+        return try ProcessResult.run(TestEnvironment.bristleExecutable.path, args, environment: env, currentDirectory: dir)
+    }
+
+    /// Ink (alpha > 0 after flattening over white: anything not white) in a PNG.
+    private func inkedPixels(_ path: String) throws -> Int {
+        let image = try PNGCodec.read(path: path)
+        return stride(from: 0, to: image.pixels.count, by: 4).filter { i in
+            image.pixels[i] != 255 || image.pixels[i + 1] != 255 || image.pixels[i + 2] != 255
+        }.count
+    }
+
+    @Test func cProjectBuildsWithMakeLoadsAndRenders() throws {
+        let dir = TestEnvironment.scratchDirectory("new-c")
+        let made = try bristle(["new", "my-brush", "--lang", "c"], in: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        let project = dir.appendingPathComponent("my-brush")
+        let files = try FileManager.default.contentsOfDirectory(atPath: project.path).sorted()
+        #expect(files == ["Makefile", "README.md", "my-brush.c", "stroke.json"])
+        let include = TestEnvironment.packageRoot.appendingPathComponent("include").path
+        let build = try ProcessResult.run("/usr/bin/env", ["make", "BRISTLE_INCLUDE=\(include)", "CFLAGS=-O2 -Werror"],
+                                          currentDirectory: project)
+        #expect(build.status == 0, "\(build.stderr)")
+        let library = project.appendingPathComponent("libmy-brush.so").path
+        #expect(try exportedSymbols(library) == ["bristle_entry_v1"])
+        let render = try bristle(["render", "stroke.json", "-o", "out.png", "--brush", "./libmy-brush.so", "-v"], in: project)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stderr.contains("with org.example.my-brush"))
+        let conform = try bristle(["conform", "./libmy-brush.so", "--tier", "standard", "--seed", "1"], in: project)
+        #expect(conform.status == 0, "\(conform.stdout)\(conform.stderr)")
+        #expect(try inkedPixels(project.appendingPathComponent("out.png").path) > 1000)
+    }
+
+    @Test func makefileExplainsAMissingHeader() throws {
+        let dir = TestEnvironment.scratchDirectory("new-c-nopc")
+        #expect(try bristle(["new", "lonely", "--lang", "c"], in: dir).status == 0)
+        let build = try ProcessResult.run("/usr/bin/env", ["make"], environment: ["PKG_CONFIG_PATH": "/nonexistent", "PKG_CONFIG_LIBDIR": "/nonexistent"],
+                                          currentDirectory: dir.appendingPathComponent("lonely"))
+        #expect(build.status != 0)
+        #expect(build.stderr.contains("bristle.pc not found") && build.stderr.contains("BRISTLE_INCLUDE"), "\(build.stderr)")
+    }
+
+    @Test(arguments: ["Bad", "1brush", "a_b", "trailing-", "", "x/y", String(repeating: "a", count: 65)])
+    func invalidNamesAreUsageErrors(_ name: String) throws {
+        let dir = TestEnvironment.scratchDirectory("new-bad")
+        let r = try bristle(["new", name, "--lang", "c"], in: dir)
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.contains("invalid project name") || r.stderr.contains("Error:"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing is created")
+    }
+
+    @Test func otherUsageErrors() throws {
+        let dir = TestEnvironment.scratchDirectory("new-usage")
+        #expect(try bristle(["new", "ok", "--lang", "rust"], in: dir).status == 64)
+        #expect(try bristle(["new", "ok"], in: dir).status == 64)
+        let badID = try bristle(["new", "ok", "--lang", "c", "--id", "org.example.\"x"], in: dir)
+        #expect(badID.status == 64 && badID.stderr.contains("invalid brush id"), "\(badID.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    @Test func anExistingFolderIsNeverTouched() throws {
+        let dir = TestEnvironment.scratchDirectory("new-exists")
+        let existing = dir.appendingPathComponent("taken")
+        try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: existing.appendingPathComponent("taken.c"))
+        let r = try bristle(["new", "taken", "--lang", "c"], in: dir)
+        #expect(r.status == 73, "\(r.stderr)")
+        #expect(r.stderr.contains("already exists"))
+        #expect(try String(contentsOf: existing.appendingPathComponent("taken.c"), encoding: .utf8) == "mine")
+        let other = try bristle(["new", "other", "--lang", "c", "--dir", "taken"], in: dir)
+        #expect(other.status == 73)
+        let missingParent = try bristle(["new", "x", "--lang", "c", "--dir", "no/such/parent/x"], in: dir)
+        #expect(missingParent.status == 73, "\(missingParent.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["taken"], "no staging folder is left")
+    }
+
+    @Test func swiftProjectNeedsBristleKit() throws {
+        let dir = TestEnvironment.scratchDirectory("new-swift-nokit")
+        let r = try bristle(["new", "s", "--lang", "swift"], in: dir)
+        #expect(r.status == 69, "\(r.stderr)")
+        #expect(r.stderr.contains("BristleKit not found") && r.stderr.contains("make install"), "\(r.stderr)")
+        let wrong = try bristle(["new", "s", "--lang", "swift"], in: dir, environment: ["BRISTLE_KIT": dir.path])
+        #expect(wrong.status == 69 && wrong.stderr.contains("BRISTLE_KIT="), "\(wrong.stderr)")
+    }
+
+    /// A fake BristleKit package folder (only its Package.swift matters to `bristle new`).
+    private func fakeKit() throws -> String {
+        let kit = TestEnvironment.scratchDirectory("fake-kit")
+        try Data("// swift-tools-version: 6.0\n".utf8).write(to: kit.appendingPathComponent("Package.swift"))
+        return kit.path
+    }
+
+    @Test func theFirstBrushIsOneSource() throws {
+        let root = TestEnvironment.packageRoot
+        let example = try String(contentsOf: root.appendingPathComponent("Examples/c-minimal/dot.c"), encoding: .utf8)
+        // docs/ABI.md section 2: the first ```c block.
+        let abi = try String(contentsOf: root.appendingPathComponent("docs/ABI.md"), encoding: .utf8)
+        let block = try #require(abi.components(separatedBy: "```c\n").dropFirst().first?.components(separatedBy: "```\n").first)
+        #expect(block == example, "docs/ABI.md section 2 and Examples/c-minimal/dot.c differ")
+        let dir = TestEnvironment.scratchDirectory("new-dot")
+        #expect(try bristle(["new", "dot", "--lang", "c"], in: dir).status == 0)
+        let generated = try String(contentsOf: dir.appendingPathComponent("dot/dot.c"), encoding: .utf8)
+        #expect(generated == example, "the C template and Examples/c-minimal/dot.c differ")
+    }
+
+    @Test func theSwiftExampleIsWhatTheTemplateWrites() throws {
+        let dir = TestEnvironment.scratchDirectory("new-swift")
+        let kit = try fakeKit()
+        let r = try bristle(["new", "swift-brush", "--lang", "swift"], in: dir, environment: ["BRISTLE_KIT": kit])
+        #expect(r.status == 0, "\(r.stderr)")
+        let generated = dir.appendingPathComponent("swift-brush")
+        let manifest = try String(contentsOf: generated.appendingPathComponent("Package.swift"), encoding: .utf8)
+        #expect(manifest.contains(".package(path: \"\(kit)\")"))
+        let example = TestEnvironment.packageRoot.appendingPathComponent("Examples/swift-brush")
+        for file in ["exports.map", "Sources/SwiftBrush/SwiftBrush.swift", "Sources/SwiftBrush/SwiftBrushLibrary.swift"] {
+            let a = try String(contentsOf: generated.appendingPathComponent(file), encoding: .utf8)
+            let b = try String(contentsOf: example.appendingPathComponent(file), encoding: .utf8)
+            #expect(a == b, "Examples/swift-brush/\(file) differs from the template")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: generated.path).sorted()
+                == ["Package.swift", "README.md", "Sources", "exports.map", "stroke.json"])
+    }
+}

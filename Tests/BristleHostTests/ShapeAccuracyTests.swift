@@ -1,0 +1,119 @@
+import BristleHost
+import BristleTestSupport
+import Foundation
+import Testing
+
+/// Accuracy of the shape services against analytic coverage (``CrossSectionTruth``: exact
+/// cross-sections integrated over 1024 sub-columns per pixel): every pixel within 2/255, mean
+/// within 0.5/255, at fractional positions, tiny sizes and partly off the canvas.
+@Suite struct ShapeAccuracyTests {
+    /// Draws with `draw` on a padded transparent canvas; checks the gates, the dirty rect and
+    /// the padding.
+    private func check(_ label: String, width: Int = 32, height: Int = 32, truth: CrossSectionTruth,
+                       _ draw: (Rasterizer, RGBAPlane) -> PixelRect) {
+        let canvas = ShapeCanvas(width, height, padding: 8)
+        let rect = draw(Rasterizer(), canvas.plane)
+        let measured = canvas.alphas
+        let error = CoverageError(measured: measured, truth: truth.coverage(width: width, height: height))
+        #expect(error.withinGates, "\(label): \(error)")
+        #expect(canvas.paddingIntact, "\(label): padding written")
+        for y in 0..<height {
+            for x in 0..<width where measured[y * width + x] != 0 {
+                #expect(rect.contains(PixelRect(x: Int32(x), y: Int32(y), width: 1, height: 1)),
+                        "\(label): pixel \(x),\(y) outside dirty rect \(rect)")
+            }
+        }
+    }
+
+    @Test func filledRectanglesAtFractionalPositionsTinyAndClipped() {
+        let cases: [(Double, Double, Double, Double)] = [
+            (3.25, 4.5, 20.5, 11.73), (10.1, 2.9, 0.6, 0.4), (7.5, 7.5, 0.3, 12), (5.9, 6.2, 0.2, 0.2),
+            (-4.3, -2.7, 12.1, 9.9), (25.6, 20.4, 30, 30), (-10, 15.5, 60, 0.5), (12.5, 12.5, -7.25, -9.5),
+        ]
+        for (x, y, w, h) in cases {
+            let x0 = min(x, x + w), x1 = max(x, x + w), y0 = min(y, y + h), y1 = max(y, y + h)
+            check("rect \(x),\(y) \(w)x\(h)",
+                  truth: .convex([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])) { r, p in
+                r.fillRect(x: x, y: y, width: w, height: h, paint: shapeWhite, into: p)
+            }
+        }
+    }
+
+    @Test func miteredRectangleStrokes() {
+        for (x, y, w, h, sw) in [(5.3, 6.8, 19.4, 14.1, 3.0), (2.5, 3.25, 8.0, 21.0, 1.3), (-3.7, 20.2, 40.0, 30.0, 5.5)] {
+            let o = (x - sw / 2, y - sw / 2, x + w + sw / 2, y + h + sw / 2)
+            let hole = (x + sw / 2, y + sw / 2, x + w - sw / 2, y + h - sw / 2)
+            check("stroked rect \(x),\(y) \(w)x\(h) w=\(sw)", truth: .ring(outer: o, hole: hole)) { r, p in
+                r.strokeRect(x: x, y: y, width: w, height: h, style: StrokeStyle(width: sw, join: .miter),
+                             paint: shapeWhite, into: p)
+            }
+        }
+    }
+
+    @Test func filledEllipses() {
+        let cases: [(Double, Double, Double, Double)] = [
+            (16.3, 15.8, 11.2, 6.7), (16.5, 16.25, 3.1, 9.9), (8.73, 9.1, 0.7, 0.45), (12.2, 13.6, 1.6, 1.6),
+            (2.3, 28.9, 9.4, 7.7), (30.1, 4.4, 14.0, 5.2), (16, 16, 40, 25), (15.5, 16.5, 12.0, 0.3),
+        ]
+        for (cx, cy, rx, ry) in cases {
+            check("ellipse \(cx),\(cy) r=\(rx)x\(ry)", truth: .ellipse(cx, cy, rx, ry)) { r, p in
+                r.fillEllipse(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry, paint: shapeWhite, into: p)
+            }
+        }
+    }
+
+    @Test func hugeEllipseEdgeIsExactAndCheap() {
+        let start = Date()
+        for (rx, ry) in [(4e5, 2e5), (3e7, 1e7)] {
+            let cx = 16.3 - rx * 0.6, cy = 15.8 - ry * 0.8  // the boundary crosses the canvas
+            check("huge ellipse \(rx)x\(ry)", truth: .ellipse(cx, cy, rx, ry)) { r, p in
+                r.fillEllipse(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry, paint: shapeWhite, into: p)
+            }
+        }
+        #expect(Date().timeIntervalSince(start) < 20, "culled flattening keeps huge ellipses cheap")
+    }
+
+    @Test func buttAndSquareCappedSegments() {
+        let rad = Double.pi / 180
+        for (i, deg) in [0.0, 90, 17.3, 128.6, 233.4].enumerated() {
+            for cap in [LineCap.butt, .square] {
+                let f = [0.0, 0.25, 0.5, 0.73][i % 4]
+                let (cx, cy, len) = (16 + f, 15.6 + f, 13.0 + f)
+                let (w0, w1) = cap == .butt ? (3.0 + f, 7.4) : (4.6, 4.6)  // square: equal widths (convex)
+                let ux = cos(deg * rad), uy = sin(deg * rad), nx = -uy, ny = ux
+                let e0 = cap == .square ? w0 / 2 : 0, e1 = cap == .square ? w1 / 2 : 0
+                let p = (cx - ux * len / 2, cy - uy * len / 2), q = (cx + ux * len / 2, cy + uy * len / 2)
+                let a = (p.0 - ux * e0, p.1 - uy * e0), b = (q.0 + ux * e1, q.1 + uy * e1)
+                let poly = [(a.0 - nx * w0 / 2, a.1 - ny * w0 / 2), (b.0 - nx * w1 / 2, b.1 - ny * w1 / 2),
+                            (b.0 + nx * w1 / 2, b.1 + ny * w1 / 2), (a.0 + nx * w0 / 2, a.1 + ny * w0 / 2)]
+                let seg = TaperedSegment(x0: p.0, y0: p.1, x1: q.0, y1: q.1, width0: w0, width1: w1)
+                check("\(cap) segment \(deg)deg", truth: .convex(poly)) { r, plane in
+                    r.drawSegment(seg, cap: cap, target: .paint(plane, shapeWhite))
+                }
+            }
+        }
+        // Partly off the canvas.
+        let seg = TaperedSegment(x0: -6.3, y0: 10.2, x1: 12.7, y1: -4.1, width0: 6, width1: 6)
+        let d = (12.7 + 6.3, -4.1 - 10.2), l = (d.0 * d.0 + d.1 * d.1).squareRoot()
+        let n = (-d.1 / l * 3, d.0 / l * 3)
+        check("clipped butt segment",
+              truth: .convex([(-6.3 - n.0, 10.2 - n.1), (12.7 - n.0, -4.1 - n.1), (12.7 + n.0, -4.1 + n.1), (-6.3 + n.0, 10.2 + n.1)])) { r, plane in
+            r.drawSegment(seg, cap: .butt, target: .paint(plane, shapeWhite))
+        }
+    }
+
+    @Test func maskVariantsMatchTheDirectFill() {
+        let canvas = ShapeCanvas(40, 30)
+        let mask = ShapeMask(40, 30)
+        let r = Rasterizer()
+        _ = r.drawEllipse(centerX: 20.3, centerY: 14.8, radiusX: 12.5, radiusY: 9.1, style: nil, target: .paint(canvas.plane, shapeWhite))
+        _ = r.drawEllipse(centerX: 20.3, centerY: 14.8, radiusX: 12.5, radiusY: 9.1, style: nil, target: .mask(mask.plane))
+        #expect(differingBytes(canvas.alphas, mask.values) == 0)
+        // Max-combining: drawing the same rect twice into a mask changes nothing the second time.
+        let once = ShapeMask(40, 30)
+        _ = r.drawRect(x: 3.3, y: 4.6, width: 20.2, height: 9.9, style: nil, target: .mask(once.plane))
+        let before = once.values
+        _ = r.drawRect(x: 3.3, y: 4.6, width: 20.2, height: 9.9, style: nil, target: .mask(once.plane))
+        #expect(differingBytes(once.values, before) == 0)
+    }
+}
