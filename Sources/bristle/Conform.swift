@@ -49,7 +49,7 @@ struct Conform: ParsableCommand {
     var reproduce: UInt64?
 
     @Option(help: ArgumentHelp("Per-test time limit in seconds.", valueName: "SECONDS"))
-    var timeout: Double = 30
+    var timeout: Double = ConformanceOptions.defaultTimeout
 
     @Option(help: ArgumentHelp("Child processes run at once.", valueName: "N"))
     var jobs: Int = 1
@@ -77,9 +77,16 @@ struct Conform: ParsableCommand {
         guard jobs >= 1, jobs <= 64 else { throw usage("--jobs must be 1...64") }
         guard fuzzScale > 0, fuzzScale <= 100 else { throw usage("--fuzz-scale must be in (0, 100]") }
         var st = stat()
-        guard stat(plugin, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
-            StandardError.write("bristle: error: \(plugin): no such file\n")
-            throw ExitCode(2)
+        guard stat(plugin, &st) == 0 else { throw usage("\(plugin): no such file") }
+        guard (st.st_mode & S_IFMT) == S_IFREG else {
+            throw usage("\(plugin) is not a file (a folder or a device); give the plugin's .so file")
+        }
+        if let junit {
+            do {
+                try AtomicFileWriter.checkDestinationIsWritable(junit)
+            } catch {
+                throw usage("cannot write the JUnit report: \(error.description)")
+            }
         }
         var options = ConformanceOptions(pluginPath: plugin)
         options.brushID = brush

@@ -185,6 +185,21 @@ import Testing
         #expect(s.history.redoCount == 0 && s.history.bytes == 0, "lowering the budget drops at once")
     }
 
+    @Test func historyBytesAreExactlyTheTilesKeptWhateverTheAllocatorRoundsTo() throws {
+        // The budget decides which steps survive, so the count must not depend on how much
+        // the allocator happened to round a buffer up: the same strokes give the same bytes.
+        let s = try session()
+        for stroke in [a, b, c] {
+            try draw(s, stroke)
+            #expect(s.history.bytes == s.history.tileCount * (64 * 64 * 4 + MemoryLayout<Int32>.size),
+                    "\(s.history.tileCount) whole tiles and their indices")
+        }
+        let edge = try session(65, 1)
+        try draw(edge, Stroke(width: 6, points: [(-10, 0), (80, 0)]))
+        #expect(edge.history.tileCount == 2 && edge.history.bytes == (64 + 1) * 4 + 2 * MemoryLayout<Int32>.size,
+                "a 64x1 and a 1x1 edge tile: \(edge.history.bytes) bytes")
+    }
+
     @Test func aZeroBudgetKeepsNoHistory() throws {
         let s = try session(budget: 0)
         try draw(s, a)

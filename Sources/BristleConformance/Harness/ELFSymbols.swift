@@ -26,8 +26,13 @@ public enum ELFSymbols {
         func u16(_ o: Int) -> Int { o + 2 <= bytes.count ? Int(bytes[o]) | Int(bytes[o + 1]) << 8 : 0 }
         func u32(_ o: Int) -> Int { u16(o) | u16(o + 2) << 16 }
         func u64(_ o: Int) -> Int { u32(o) | u32(o + 4) << 32 }
+        // Offsets and sizes come from the file: a range is checked without adding them, so
+        // hostile values (up to 2^64 - 1, negative as Int) cannot overflow.
+        func inFile(_ start: Int, _ length: Int) -> Bool {
+            start >= 0 && length >= 0 && start <= bytes.count && length <= bytes.count - start
+        }
         let shoff = u64(0x28), shentsize = u16(0x3A), shnum = u16(0x3C)
-        guard shoff > 0, shentsize >= 64, shoff + shnum * shentsize <= bytes.count else {
+        guard shoff > 0, shentsize >= 64, inFile(shoff, shnum * shentsize) else {
             return .failure(CheckFailure("\(path) has no readable section headers"))
         }
         var symbols: [Symbol] = []
@@ -39,7 +44,7 @@ public enum ELFSymbols {
             guard link < shnum else { continue }
             let strtab = shoff + link * shentsize
             let strOffset = u64(strtab + 24), strSize = u64(strtab + 32)
-            guard offset + size <= bytes.count, strOffset + strSize <= bytes.count else { continue }
+            guard inFile(offset, size), inFile(strOffset, strSize) else { continue }
             var s = offset
             while s + 24 <= offset + size {
                 let nameOffset = u32(s), info = bytes[s + 4], other = bytes[s + 5], shndx = UInt16(u16(s + 6))
@@ -51,6 +56,7 @@ public enum ELFSymbols {
                     let name = String(decoding: bytes[(strOffset + nameOffset)..<end], as: UTF8.self)
                     if !name.isEmpty { symbols.append(Symbol(name: name, type: info & 0xF, section: shndx)) }
                 }
+                guard entsize <= offset + size - s else { break }
                 s += entsize
             }
         }

@@ -1,3 +1,4 @@
+import BristleHost
 import Foundation
 import Glibc
 
@@ -15,6 +16,7 @@ public enum ConformanceChild {
                            fuzzScale: Double) -> Int32 {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore) // crashes are expected here; never write core files
+        endWithParent()
         let outcome: TestOutcome
         if let test = ConformanceCatalog.test(testID) {
             let recorder = HookRecorder(sharedFileDescriptor: hookDescriptor) ?? HookRecorder()
@@ -26,6 +28,26 @@ public enum ConformanceChild {
         }
         guard let data = try? JSONEncoder().encode(outcome) else { return 70 }
         let written = data.withUnsafeBytes { write(resultDescriptor, $0.baseAddress, $0.count) }
-        return written == data.count ? 0 : 74
+        guard written == data.count else {
+            let reason = written < 0 ? String(cString: strerror(errno)) : "a short write"
+            StandardError.write("bristle conform-child: cannot write the outcome to fd \(resultDescriptor): \(reason) "
+                                + "(did the plugin close a file descriptor it does not own?)\n")
+            return 74
+        }
+        return 0
+    }
+
+    /// Starts a thread that kills this process group (the child and anything the plugin
+    /// started in it) once the parent is gone: the parent holds the deadline, so a brush hung
+    /// in a hook would otherwise spin on as an orphan after the harness was interrupted or killed.
+    private static func endWithParent() {
+        let parent = UnsafeMutableRawPointer(bitPattern: Int(getppid()))
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { parent in
+            while getppid() == pid_t(Int(bitPattern: parent)) { usleep(100_000) }
+            kill(0, SIGKILL)
+            return nil
+        }, parent)
+        if started == 0 { pthread_detach(thread) }
     }
 }

@@ -10,7 +10,9 @@ public struct ConformanceOptions: Sendable {
     public var exclude: String?
     public var seed: UInt64 = 0
     /// Per-test limit in seconds for child processes.
-    public var timeout: Double = 30
+    public var timeout: Double = Self.defaultTimeout
+    /// The per-test limit when none is given (reproduce commands name any other).
+    public static let defaultTimeout: Double = 30
     /// Run every test in this process (debugging: a crash ends the run).
     public var inProcess = false
     /// How many child processes run at once.

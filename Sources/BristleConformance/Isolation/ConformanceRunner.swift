@@ -12,10 +12,14 @@ public enum ConformanceRunner {
     public enum RunError: Error, Equatable, CustomStringConvertible {
         case badRegex(String, String)
         case unknownBrush(String, available: [String])
+        /// `--include`/`--exclude` left no test of the tier: running nothing would say "conformant".
+        case noTestSelected(ConformanceTier)
 
         public var description: String {
             switch self {
             case .badRegex(let source, let reason): "invalid regular expression '\(source)': \(reason)"
+            case .noTestSelected(let tier):
+                "--include and --exclude leave no test of tier \(tier.rawValue) to run; see the ids with --list-tests"
             case .unknownBrush(let id, let available):
                 "the plugin has no brush '\(id)'; it has: \(available.joined(separator: ", "))"
             }
@@ -29,6 +33,7 @@ public enum ConformanceRunner {
         let include = try regex(options.include), exclude = try regex(options.exclude)
         let start = Clock.seconds()
         let selected = ConformanceCatalog.select(tier: options.tier, include: include, exclude: exclude)
+        guard !selected.isEmpty else { throw .noTestSelected(options.tier) }
         let load = ConformanceCatalog.test("library.load")!
         var (results, outcomes) = execute([(load, nil)], options, progress: { _ in })
         var loadResult = results[0]
@@ -40,7 +45,8 @@ public enum ConformanceRunner {
         }
         var report: [TestResult] = []
         if selected.contains(where: { $0.id == load.id }) || !loaded {
-            loadResult.message = loaded ? "\(brushes.count) brush(es): \(brushes.joined(separator: ", "))" : loadResult.message
+            let listed = brushes.prefix(8).joined(separator: ", ") + (brushes.count > 8 ? " and \(brushes.count - 8) more" : "")
+            loadResult.message = loaded ? "\(brushes.count) brush(es): \(listed)" : loadResult.message
             report.append(loadResult)
             progress(loadResult)
         }
@@ -160,14 +166,16 @@ public enum ConformanceRunner {
                                 message: "the process died of \(SignalName.describe(signal))\(place)\(tail)",
                                 hook: hook, seconds: seconds))
         case .exited(let code):
-            let bytes = child.resultFile.contents()
+            let bytes = child.resultFile.contents(limit: TestOutcomeCoding.maximumBytes)
             if code == 0, let outcome = TestOutcomeCoding.decode(bytes) {
                 return (outcome, result(test, brush: brush, options, verdict: outcome.verdict, message: outcome.message,
                                         hook: outcome.verdict == .fail ? hook : nil, seconds: seconds))
             }
-            return (nil, result(test, brush: brush, options, verdict: .crash,
-                                message: "the process exited with status \(code) without a result (a brush must never "
-                                    + "call exit())\(place)\(tail)", hook: hook, seconds: seconds))
+            let why = code == 0
+                ? "the process ended without a readable result (a brush must not write to file descriptors it does not own)"
+                : "the process exited with status \(code) without a result (a brush must never call exit())"
+            return (nil, result(test, brush: brush, options, verdict: .crash, message: "\(why)\(place)\(tail)",
+                                hook: hook, seconds: seconds))
         }
     }
 
@@ -178,6 +186,7 @@ public enum ConformanceRunner {
         command += ["--tier", test.tier.rawValue, "--include", ShellQuote.quote("^\(test.id)$"),
                     "--reproduce", String(options.seed)]
         if options.fuzzScale != 1 { command += ["--fuzz-scale", String(options.fuzzScale)] }
+        if options.timeout != ConformanceOptions.defaultTimeout { command += ["--timeout", String(options.timeout)] }
         return TestResult(test: test.id, brush: brush, tier: test.tier, verdict: verdict, message: message, hook: hook,
                           seed: options.seed, seconds: seconds, reproduce: command.joined(separator: " "))
     }

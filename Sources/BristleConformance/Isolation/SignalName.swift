@@ -11,7 +11,7 @@ enum SignalName {
         case SIGILL: "SIGILL (illegal instruction: often a Swift or __builtin_trap)"
         case SIGTRAP: "SIGTRAP (a trap or breakpoint)"
         case SIGFPE: "SIGFPE (arithmetic exception, e.g. integer division by zero)"
-        case SIGKILL: "SIGKILL"
+        case SIGKILL: "SIGKILL (killed from outside, e.g. by the kernel when memory ran out)"
         case SIGTERM: "SIGTERM"
         default: "signal \(signal)"
         }

@@ -52,6 +52,7 @@ public enum JUnitReport {
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\u{FFFE}", "\u{FFFF}": continue
             default: if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
             }
         }

@@ -36,7 +36,8 @@ enum LibraryTests {
         ConformanceTest("library.rtld-now", tier: .basic, scope: .library,
                         "dlopen with RTLD_NOW succeeds: every symbol the library needs resolves at load time.") { ctx throws(CheckFailure) in
             _ = dlerror()
-            let path = ctx.pluginPath
+            // A name without a slash would make dlopen search the library path, not the folder.
+            let path = ctx.pluginPath.contains("/") ? ctx.pluginPath : "./" + ctx.pluginPath
             guard ctx.recorder.record("dlopen(\(path), RTLD_NOW)", { dlopen(path, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE) }) != nil else {
                 let reason = dlerror().map { String(cString: $0) } ?? "unknown error"
                 return .fail("dlopen(RTLD_NOW) failed: \(reason)")

@@ -143,6 +143,12 @@ public enum AtomicFileWriter {
 
     // MARK: - Checks
 
+    /// Throws the failure a write to `path` would meet before writing anything (a missing
+    /// folder, a directory in the way, ...), so a caller can refuse it before long work.
+    public static func checkDestinationIsWritable(_ path: String) throws(Failure) {
+        if case .failure(let failure) = checkDestination(path) { throw failure }
+    }
+
     struct Destination {
         /// The file that will be replaced (the path, or what its symbolic link points to).
         var target: String

@@ -13,9 +13,10 @@ struct TileHistoryEntry {
     /// The tiles' pixels, tightly packed: each tile's clipped rows, top row first.
     private(set) var pixels: [UInt8] = []
 
-    /// The memory the entry holds: its pixel buffer plus its tile index list (capacities, so
-    /// what is allocated, not only what is used; ``append(_:from:grid:)`` allocates exactly).
-    var bytes: Int { pixels.capacity + tiles.capacity * MemoryLayout<Int32>.stride }
+    /// The memory the entry holds: its pixels plus its tile indices. Counts, not capacities:
+    /// ``append(_:from:grid:)`` allocates exactly, and what the allocator rounds a buffer up to
+    /// varies with the heap's state, while the budget must drop the same steps on every run.
+    var bytes: Int { pixels.count + tiles.count * MemoryLayout<Int32>.stride }
 
     /// Appends `newTiles` (none already held), copying their pixels out of `layer`. The
     /// buffers grow to exactly the size needed, so the history's memory is what it reports.

@@ -19,11 +19,22 @@
  *   -DCOMMITS_PREDICTED  keeps predicted samples at the next `moved` and commits them
  *   -DEXTRA_EXPORTS      exports a helper function besides the entry
  *   -DSHARED_GLOBAL      remembers the stroke's last sample in a global shared by all instances
+ *   -DCLOSES_HARNESS_FDS closes file descriptors 3 and 4 in `begin`, which it does not own
+ *
+ * And one switch that is no mistake but the loader's limits, which the harness must carry:
+ *
+ *   -DMANY_BRUSHES       lists 4096 brushes with ids of 255 bytes ("test.zoo" stays the one it creates)
  */
 #include <bristle/bristle.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef CLOSES_HARNESS_FDS
+#include <unistd.h>
+#endif
+#ifdef MANY_BRUSHES
+#include <stdio.h>
+#endif
 
 #define MAX_POINTS 1024
 
@@ -174,6 +185,10 @@ static bristle_status_t begin(const bristle_brush_t *b, const bristle_stroke_con
 #ifdef CRASH_IN_BEGIN
     *(volatile int *)(uintptr_t)(s->x < -1e300 ? 8 : 0) = 1;
 #endif
+#ifdef CLOSES_HARNESS_FDS
+    close(3);
+    close(4);
+#endif
     z->in_stroke = 1;
     PENDING(z)->count = 0;
     z->predicted.count = 0;
@@ -241,9 +256,28 @@ static const bristle_descriptor_t descriptor = {
     sizeof descriptor, BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED | BRISTLE_BRUSH_DETERMINISTIC,
     BRISTLE_VERSION_INIT, "test.zoo", "Zoo", "Tests", "1.0.0", "A brush broken in one way per switch.", NULL};
 
-static uint32_t count(const bristle_brush_factory_t *f) { (void)f; return 1; }
+#ifdef MANY_BRUSHES
+#define BRUSH_COUNT 4096
+static bristle_descriptor_t many[BRUSH_COUNT];
+static char many_ids[BRUSH_COUNT][256];
+#else
+#define BRUSH_COUNT 1
+#endif
+
+static uint32_t count(const bristle_brush_factory_t *f) { (void)f; return BRUSH_COUNT; }
 static const bristle_descriptor_t *get_descriptor(const bristle_brush_factory_t *f, uint32_t i) {
     (void)f;
+#ifdef MANY_BRUSHES
+    if (i > 0 && i < BRUSH_COUNT) {
+        if (!many[i].struct_size) { /* "zzz...z.b0001": 255 bytes, unique */
+            memset(many_ids[i], 'z', 255);
+            sprintf(many_ids[i] + 249, ".b%04u", (unsigned)i);
+            many[i] = descriptor;
+            many[i].id = many_ids[i];
+        }
+        return &many[i];
+    }
+#endif
     return i == 0 ? &descriptor : NULL;
 }
 static const bristle_brush_t *create(const bristle_brush_factory_t *f, const bristle_host_t *h, const char *id) {
