@@ -139,7 +139,7 @@ def cell(d, key):
 by_round = {}
 for d in runs:
     by_round.setdefault(d['round'], {})[(d['peer'], d['case'])] = d
-rounds = sorted(by_round)
+rounds = sorted(r for r in by_round if r > 0)  # round 0: the once-per-run cases
 print(f"Paired ratios over {len(rounds)} rounds (peer median / bristle median in the same round; > 1 = bristle faster)")
 print("wall = CLOCK_MONOTONIC medians; cpu = process CPU-time medians (less sensitive to other load)")
 print(f"{'bristle case':26} {'vs':38} {'wall median':>11} {'wall range':>15} {'cpu median':>10} {'cpu range':>15}")
