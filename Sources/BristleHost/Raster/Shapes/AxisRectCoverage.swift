@@ -90,13 +90,18 @@ enum AxisRectCoverage {
                 lo = Swift.min(lo, segX[k])
                 hi = segX[k] + segN[k]
             }
-            for row in y..<end {
-                let ahead = Swift.min(row + 2, lastRow)
-                touched &+= sink.touch(ahead, cx0) &+ sink.touch(ahead, cx1 - 1)
-                if let solid {
-                    let p = solid.plane.row(row)
+            if let solid {
+                let plane = solid.plane
+                for row in y..<end {
+                    let ahead = plane.row(Swift.min(row + 2, lastRow))
+                    touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
+                    let p = plane.row(row)
                     for k in 0..<count { runs[k].apply(p + 4 &* segX[k], count: segN[k]) }
-                } else {
+                }
+            } else {
+                for row in y..<end {
+                    let ahead = Swift.min(row + 2, lastRow)
+                    touched &+= sink.touch(ahead, cx0) &+ sink.touch(ahead, cx1 - 1)
                     for k in 0..<count { sink.run(row, segX[k], segN[k], qs[k]) }
                 }
             }

@@ -16,10 +16,14 @@ struct SolidRun {
     let isStore: Bool
     /// True when applying the run changes nothing (zero effective coverage).
     let isNoOp: Bool
-    /// 257, the multiplier of the vector div255. Kept as a stored value so the optimiser does
-    /// not rewrite the multiply into shifts and adds, which would hide the high-half multiply
-    /// (`pmulhuw`) it otherwise selects.
-    private let div255Multiplier: UInt16 = 257
+    /// ``inv`` in eight 16-bit lanes.
+    private let invV: SIMD8<UInt16>
+    /// ``add`` repeated over four pixels.
+    private let addV: SIMD16<UInt8>
+    /// 257, the multiplier of the vector div255. Stored (not a literal at the use) so the
+    /// optimiser does not rewrite the multiply into shifts and adds, which would hide the
+    /// high-half multiply (`pmulhuw`) it otherwise selects.
+    private let div255Multiplier = SIMD8<UInt16>(repeating: 257)
 
     /// The run for paint `s` at effective coverage `c` (0...255, see
     /// ``SpanCompositor/Source/effective(_:)``).
@@ -36,20 +40,11 @@ struct SolidRun {
             isStore = false
             add = 0
         }
+        invV = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
+        addV = unsafeBitCast(SIMD4<UInt32>(repeating: add.littleEndian), to: SIMD16<UInt8>.self)
     }
 
-    /// Blends one pixel at `raw` (four bytes, any alignment).
-    @inline(__always)
-    func pixel(_ raw: UnsafeMutableRawPointer) {
-        let d = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
-        var rb = (d & 0x00FF_00FF) &* inv &+ 0x0080_0080
-        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        var ga = ((d >> 8) & 0x00FF_00FF) &* inv &+ 0x0080_0080
-        ga = ((ga &+ ((ga >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-        raw.storeBytes(of: ((rb | ga << 8) &+ add).littleEndian, as: UInt32.self)
-    }
-
-    /// Applies the run to `count` RGBA pixels starting at `p`.
+    /// Applies the run to `count` RGBA pixels starting at `p` (any alignment).
     @inline(__always)
     func apply(_ p: UnsafeMutablePointer<UInt8>, count: Int) {
         guard !isNoOp, count > 0 else { return }
@@ -59,22 +54,16 @@ struct SolidRun {
             for i in 0..<count { raw.storeBytes(of: v, toByteOffset: 4 &* i, as: UInt32.self) }
             return
         }
-        if count < 4 {
-            for i in 0..<count { pixel(raw + 4 &* i) }
-            return
-        }
         blend(raw, count: count)
     }
 
-    /// The vector loop of ``apply(_:count:)`` for `count >= 4` blended pixels.
+    /// The vector loop of ``apply(_:count:)`` for `count >= 1` blended pixels.
     @inline(never)
     private func blend(_ raw: UnsafeMutableRawPointer, count: Int) {
         // Four pixels per 16 bytes seen as eight 16-bit lanes: even and odd bytes apart, each
-        // `mulhi((d * inv + 128), 257)` (exact div255, products below 65536), then packed.
-        let invV = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
+        // `mulhi(d * inv + 128, 257)` (exact div255, products below 65536), then packed.
         let lo8 = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
-        let m257 = SIMD8<UInt32>(truncatingIfNeeded: SIMD8<UInt16>(repeating: div255Multiplier))
-        let addV = unsafeBitCast(SIMD4<UInt32>(repeating: add.littleEndian), to: SIMD16<UInt8>.self)
+        let m257 = SIMD8<UInt32>(truncatingIfNeeded: div255Multiplier)
         @inline(__always) func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
             SIMD8<UInt16>(truncatingIfNeeded: (SIMD8<UInt32>(truncatingIfNeeded: t) &* m257) &>> 16)
         }
@@ -84,30 +73,33 @@ struct SolidRun {
             let odd = div255((v &>> 8) &* invV &+ half)
             return unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self) &+ addV
         }
+        // Blocks of eight and four pixels, then two and one through the same vector maths
+        // with the unused lanes zero (their results are discarded).
         var i = 0
-        // Single pixels up to a 16-byte boundary (when the row allows one), then aligned
-        // blocks of eight pixels, then unaligned blocks of four, then single pixels.
-        if Int(bitPattern: raw) & 3 == 0 {
-            while i < count && Int(bitPattern: raw + 4 &* i) & 15 != 0 {
-                pixel(raw + 4 &* i)
-                i &+= 1
-            }
-            while i &+ 8 <= count {
-                let a = raw.load(fromByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
-                let b = raw.load(fromByteOffset: 4 &* i &+ 16, as: SIMD16<UInt8>.self)
-                raw.storeBytes(of: four(a), toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
-                raw.storeBytes(of: four(b), toByteOffset: 4 &* i &+ 16, as: SIMD16<UInt8>.self)
-                i &+= 8
-            }
+        while i &+ 8 <= count {
+            let a = raw.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
+            let b = raw.loadUnaligned(fromByteOffset: 4 &* i &+ 16, as: SIMD16<UInt8>.self)
+            raw.storeBytes(of: four(a), toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
+            raw.storeBytes(of: four(b), toByteOffset: 4 &* i &+ 16, as: SIMD16<UInt8>.self)
+            i &+= 8
         }
-        while i &+ 4 <= count {
+        if i &+ 4 <= count {
             let v = raw.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: four(v), toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
             i &+= 4
         }
-        while i < count {
-            pixel(raw + 4 &* i)
-            i &+= 1
+        if i &+ 2 <= count {
+            let d = raw.loadUnaligned(fromByteOffset: 4 &* i, as: UInt64.self)
+            let v = unsafeBitCast(SIMD2<UInt64>(d, 0), to: SIMD16<UInt8>.self)
+            let r = unsafeBitCast(four(v), to: SIMD2<UInt64>.self)
+            raw.storeBytes(of: r[0], toByteOffset: 4 &* i, as: UInt64.self)
+            i &+= 2
+        }
+        if i < count {
+            let d = raw.loadUnaligned(fromByteOffset: 4 &* i, as: UInt32.self)
+            let v = unsafeBitCast(SIMD4<UInt32>(d, 0, 0, 0), to: SIMD16<UInt8>.self)
+            let r = unsafeBitCast(four(v), to: SIMD4<UInt32>.self)
+            raw.storeBytes(of: r[0], toByteOffset: 4 &* i, as: UInt32.self)
         }
     }
 }
