@@ -54,10 +54,26 @@ struct SolidRun {
             for i in 0..<count { raw.storeBytes(of: v, toByteOffset: 4 &* i, as: UInt32.self) }
             return
         }
+        if count == 1 {
+            pixel(raw)
+            return
+        }
         blend(raw, count: count)
     }
 
-    /// The vector loop of ``apply(_:count:)`` for `count >= 1` blended pixels.
+    /// Blends the single pixel at `raw` (scalar: two channels per 32-bit lane, the same
+    /// exact div255).
+    @inline(__always)
+    private func pixel(_ raw: UnsafeMutableRawPointer) {
+        let d = UInt32(littleEndian: raw.loadUnaligned(as: UInt32.self))
+        var rb = (d & 0x00FF_00FF) &* inv &+ 0x0080_0080
+        rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        var ga = ((d >> 8) & 0x00FF_00FF) &* inv &+ 0x0080_0080
+        ga = ((ga &+ ((ga >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+        raw.storeBytes(of: ((rb | ga << 8) &+ add).littleEndian, as: UInt32.self)
+    }
+
+    /// The vector loop of ``apply(_:count:)`` for `count >= 2` blended pixels.
     @inline(never)
     private func blend(_ raw: UnsafeMutableRawPointer, count: Int) {
         // Four pixels per 16 bytes seen as eight 16-bit lanes: even and odd bytes apart, each
@@ -73,33 +89,43 @@ struct SolidRun {
             let odd = div255((v &>> 8) &* invV &+ half)
             return unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self) &+ addV
         }
-        // Blocks of eight and four pixels, then two and one through the same vector maths
-        // with the unused lanes zero (their results are discarded).
+        @inline(__always) func two(_ d: UInt64) -> UInt64 {
+            let v = unsafeBitCast(SIMD2<UInt64>(d, 0), to: SIMD16<UInt8>.self)
+            return unsafeBitCast(four(v), to: SIMD2<UInt64>.self)[0]
+        }
+        if count < 4 {
+            // Two overlapping pairs (one for two pixels), both from the original pixels, so a
+            // pixel in both gets the same value twice.
+            let last = 4 &* (count &- 2)
+            let a = two(raw.loadUnaligned(as: UInt64.self))
+            let b = two(raw.loadUnaligned(fromByteOffset: last, as: UInt64.self))
+            raw.storeBytes(of: a, as: UInt64.self)
+            raw.storeBytes(of: b, toByteOffset: last, as: UInt64.self)
+            return
+        }
+        // The last four pixels are blended first, from the original pixels, and stored after
+        // the blocks of sixteen, eight and four; they overlap the blocks' last pixels, which
+        // then receive the same values again. No single-pixel tail.
+        let last = 4 &* (count &- 4)
+        let tail = four(raw.loadUnaligned(fromByteOffset: last, as: SIMD16<UInt8>.self))
+        @inline(__always) func block(_ offset: Int) {
+            let v = raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self)
+            raw.storeBytes(of: four(v), toByteOffset: offset, as: SIMD16<UInt8>.self)
+        }
         var i = 0
-        while i &+ 8 <= count {
-            let a = raw.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
-            let b = raw.loadUnaligned(fromByteOffset: 4 &* i &+ 16, as: SIMD16<UInt8>.self)
-            raw.storeBytes(of: four(a), toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
-            raw.storeBytes(of: four(b), toByteOffset: 4 &* i &+ 16, as: SIMD16<UInt8>.self)
+        while i &+ 16 <= count {
+            block(4 &* i)
+            block(4 &* i &+ 16)
+            block(4 &* i &+ 32)
+            block(4 &* i &+ 48)
+            i &+= 16
+        }
+        if i &+ 8 <= count {
+            block(4 &* i)
+            block(4 &* i &+ 16)
             i &+= 8
         }
-        if i &+ 4 <= count {
-            let v = raw.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
-            raw.storeBytes(of: four(v), toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
-            i &+= 4
-        }
-        if i &+ 2 <= count {
-            let d = raw.loadUnaligned(fromByteOffset: 4 &* i, as: UInt64.self)
-            let v = unsafeBitCast(SIMD2<UInt64>(d, 0), to: SIMD16<UInt8>.self)
-            let r = unsafeBitCast(four(v), to: SIMD2<UInt64>.self)
-            raw.storeBytes(of: r[0], toByteOffset: 4 &* i, as: UInt64.self)
-            i &+= 2
-        }
-        if i < count {
-            let d = raw.loadUnaligned(fromByteOffset: 4 &* i, as: UInt32.self)
-            let v = unsafeBitCast(SIMD4<UInt32>(d, 0, 0, 0), to: SIMD16<UInt8>.self)
-            let r = unsafeBitCast(four(v), to: SIMD4<UInt32>.self)
-            raw.storeBytes(of: r[0], toByteOffset: 4 &* i, as: UInt32.self)
-        }
+        if i &+ 4 <= count { block(4 &* i) }
+        raw.storeBytes(of: tail, toByteOffset: last, as: SIMD16<UInt8>.self)
     }
 }
