@@ -90,7 +90,22 @@ enum AxisRectCoverage {
                 lo = Swift.min(lo, segX[k])
                 hi = segX[k] + segN[k]
             }
-            if let solid {
+            if let solid, count <= 3 {
+                // A filled rectangle: at most an edge column, a run and an edge column, held
+                // in locals for the group (unused ones have no pixels).
+                let plane = solid.plane
+                let r0 = runs[0], r1 = runs[1], r2 = runs[2]
+                let o0 = 4 &* segX[0], o1 = 4 &* segX[1], o2 = 4 &* segX[2]
+                let n0 = segN[0], n1 = segN[1], n2 = segN[2]
+                for row in y..<end {
+                    let ahead = plane.row(Swift.min(row + 2, lastRow))
+                    touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
+                    let p = plane.row(row)
+                    r0.apply(p + o0, count: n0)
+                    r1.apply(p + o1, count: n1)
+                    r2.apply(p + o2, count: n2)
+                }
+            } else if let solid {
                 let plane = solid.plane
                 for row in y..<end {
                     let ahead = plane.row(Swift.min(row + 2, lastRow))
