@@ -64,7 +64,8 @@ import Testing
 
     @Test func hugeEllipseEdgeIsExactAndCheap() {
         let start = Date()
-        for (rx, ry) in [(4e5, 2e5), (3e7, 1e7)] {
+        // 6e4 x 3e4 is just inside the analytic path's radius limit, the others beyond it.
+        for (rx, ry) in [(6e4, 3e4), (4e5, 2e5), (3e7, 1e7)] {
             let cx = 16.3 - rx * 0.6, cy = 15.8 - ry * 0.8  // the boundary crosses the canvas
             check("huge ellipse \(rx)x\(ry)", truth: .ellipse(cx, cy, rx, ry)) { r, p in
                 r.fillEllipse(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry, paint: shapeWhite, into: p)

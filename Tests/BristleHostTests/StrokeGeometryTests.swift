@@ -170,7 +170,9 @@ import Testing
     }
 
     @Test func constantRunsAreBitIdenticalToThePixelCompositor() {
-        // Rectangles use packed 4-pixel runs; the polygon path uses SpanCompositor per pixel.
+        // Rectangles use SolidRun's vector runs; the polygon path uses SpanCompositor per pixel.
+        // Runs of 1 to 19 pixels reach the single-pixel, overlapping-pair and overlapping-tail
+        // paths at every start column modulo 4.
         var seed: UInt32 = 12345
         func next() -> UInt8 { seed = seed &* 1_103_515_245 &+ 12345; return UInt8(truncatingIfNeeded: seed >> 16) }
         let paints = [Paint(color: RGBAColor(red: 0.3, green: 0.7, blue: 0.1, alpha: 0.6), opacity: 0.8),
@@ -184,7 +186,12 @@ import Testing
                     let alpha = next(), px = [UInt8(Int(next()) * Int(alpha) / 255), UInt8(Int(next()) * Int(alpha) / 255), UInt8(Int(next()) * Int(alpha) / 255), alpha]
                     for k in 0..<4 { a.bytes[y * a.stride + 4 * x + k] = px[k]; b.bytes[y * b.stride + 4 * x + k] = px[k] }
                 } }
-                for (x, y, w, h) in [(3.0, 2.0, 30.0, 15.0), (1.25, 4.5, 37.7, 17.3)] {
+                var rects: [(Double, Double, Double, Double)] = [(3.0, 2.0, 30.0, 15.0), (1.25, 4.5, 37.7, 17.3)]
+                for n in 1...19 {
+                    let d = Double(n)
+                    rects.append((Double(1 + n % 4), d + 2, d, 1))
+                }
+                for (x, y, w, h) in rects {
                     _ = r.fillRect(x: x, y: y, width: w, height: h, paint: paint, into: a.plane)
                     _ = r.fillPolygon([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], paint: paint, into: b.plane)
                 }

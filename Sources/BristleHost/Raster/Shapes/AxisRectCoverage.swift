@@ -4,8 +4,10 @@
 /// The coverage of pixel `(i, j)` is `ox(i) oy(j) - hx(i) hy(j)`, where `ox(i)` is the length
 /// of `[i, i + 1] ∩ [x0, x1]` (and so on): the exact area, quantised to 8 bits rounding to
 /// nearest like ``CoverageSpans``. Along a row the value only changes in the columns that
-/// contain one of the four x edges, so each row is a few single pixels and constant runs; runs
-/// go to ``CoverageSink/run(_:_:_:_:)`` and the hole is skipped. No accumulator, no
+/// contain one of the four x edges, so each row is a few single pixels and constant runs, and
+/// likewise down the rows: the rows between y edges repeat the same runs. A solid paint
+/// prepares each group's runs once (``SolidRun``); other sinks get
+/// ``CoverageSink/run(_:_:_:_:)`` per run; the hole is skipped. No accumulator, no
 /// allocation, work proportional to the clipped rows plus the written pixels.
 enum AxisRectCoverage {
     /// A rectangle `[x0, x1] x [y0, y1]` (x0 <= x1, y0 <= y1).
@@ -55,25 +57,72 @@ enum AxisRectCoverage {
             count += 1
             x = end
         }
+        // Row groups work the same way: the rows holding a y edge are single groups, the rows
+        // between them share one vertical overlap, so each group's runs are prepared once.
+        let rowBreaks = (Int(outer.y0.rounded(.down)), Int(outer.y1.rounded(.down)),
+                         hole == nil ? Int.max : Int(h.y0.rounded(.down)),
+                         hole == nil ? Int.max : Int(h.y1.rounded(.down)))
+        let solid: (plane: RGBAPlane, source: SpanCompositor.Source)?
+        if case .solid(let plane, let source) = sink { solid = (plane, source) } else { solid = nil }
+        var runs = InlineArray<9, SolidRun>(repeating: SolidRun(source: solid?.source ?? .init(.init(color: .white)), c: 0))
+        var qs = InlineArray<9, UInt8>(repeating: 0)
         var dirty = DirtyBox()
         var touched: UInt8 = 0
         let lastRow = Int(box.maxY) - 1
         defer { scratch.touched &+= touched }
-        for y in Int(box.y)..<Int(box.maxY) {
-            let ahead = Swift.min(y + 2, lastRow)
-            touched &+= sink.touch(ahead, cx0) &+ sink.touch(ahead, cx1 - 1)
+        var y = Int(box.y)
+        while y < Int(box.maxY) {
+            var next = Int(box.maxY)
+            if rowBreaks.0 >= y && rowBreaks.0 < next { next = rowBreaks.0 }
+            if rowBreaks.1 >= y && rowBreaks.1 < next { next = rowBreaks.1 }
+            if rowBreaks.2 >= y && rowBreaks.2 < next { next = rowBreaks.2 }
+            if rowBreaks.3 >= y && rowBreaks.3 < next { next = rowBreaks.3 }
+            let end = next == y ? y + 1 : next
             let fy = Double(y)
             let vo = overlap(fy, outer.y0, outer.y1)
             let vh = hole == nil ? 0 : overlap(fy, h.y0, h.y1)
             var lo = Int.max, hi = Int.min
             for k in 0..<count {
                 let q = quantise(vo * segO[k] - vh * segH[k])
+                qs[k] = q
+                if let solid { runs[k] = SolidRun(source: solid.source, c: solid.source.effective(q)) }
                 guard q != 0 else { continue }
-                sink.run(y, segX[k], segN[k], q)
                 lo = Swift.min(lo, segX[k])
                 hi = segX[k] + segN[k]
             }
+            if let solid, count <= 3 {
+                // A filled rectangle: at most an edge column, a run and an edge column, held
+                // in locals for the group (unused ones have no pixels).
+                let plane = solid.plane
+                let r0 = runs[0], r1 = runs[1], r2 = runs[2]
+                let o0 = 4 &* segX[0], o1 = 4 &* segX[1], o2 = 4 &* segX[2]
+                let n0 = segN[0], n1 = segN[1], n2 = segN[2]
+                for row in y..<end {
+                    let ahead = plane.row(Swift.min(row + 2, lastRow))
+                    touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
+                    let p = plane.row(row)
+                    r0.apply(p + o0, count: n0)
+                    r1.apply(p + o1, count: n1)
+                    r2.apply(p + o2, count: n2)
+                }
+            } else if let solid {
+                let plane = solid.plane
+                for row in y..<end {
+                    let ahead = plane.row(Swift.min(row + 2, lastRow))
+                    touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
+                    let p = plane.row(row)
+                    for k in 0..<count { runs[k].apply(p + 4 &* segX[k], count: segN[k]) }
+                }
+            } else {
+                for row in y..<end {
+                    let ahead = Swift.min(row + 2, lastRow)
+                    touched &+= sink.touch(ahead, cx0) &+ sink.touch(ahead, cx1 - 1)
+                    for k in 0..<count { sink.run(row, segX[k], segN[k], qs[k]) }
+                }
+            }
             dirty.add(row: y, lo: lo, hi: hi)
+            dirty.add(row: end - 1, lo: lo, hi: hi)
+            y = end
         }
         return dirty.rect
     }

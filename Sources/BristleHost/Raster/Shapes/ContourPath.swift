@@ -16,6 +16,8 @@ struct ContourPath {
     private var cullMinX = -Double.infinity, cullMinY = -Double.infinity
     private var cullMaxX = Double.infinity, cullMaxY = Double.infinity
     private var lastCode: UInt8 = 0, previousCode: UInt8 = 0
+    /// The radius of the last arc and its angle step (see ``appendArc(cx:cy:r:start:sweep:)``).
+    private var arcRadius = -1.0, arcAngleStep = 0.0
 
     init() {
         xs.reserveCapacity(1024)
@@ -77,17 +79,30 @@ struct ContourPath {
 
     /// Appends the arc of radius `r` around (cx, cy) from angle `start` through
     /// `start + sweep` (radians, either sign), end points included and exactly on the circle,
-    /// interior vertices on the balanced radius of ``PolygonFlattener``.
+    /// interior vertices on the balanced radius of ``PolygonFlattener``. The interior vertices
+    /// are found by rotating the start direction by the step (one sine and cosine per arc
+    /// instead of per vertex; the drift over an arc is a few ulps); the step of the last
+    /// radius is kept, since strokes draw many arcs of one radius.
     mutating func appendArc(cx: Double, cy: Double, r: Double, start: Double, sweep: Double) {
         guard r > 0 else { append(cx, cy); return }
-        let n = Swift.max(1, Int((abs(sweep) / PolygonFlattener.angleStep(radius: r)).rounded(.up)))
-        let step = sweep / Double(n)
-        let rb = PolygonFlattener.balancedRadius(r, step: abs(step))
-        for i in 0...n {
-            let a = start + Double(i) * step
-            let rr = i == 0 || i == n ? r : rb
-            append(cx + rr * RasterMath.cosine(a), cy + rr * RasterMath.sine(a))
+        if r != arcRadius {
+            arcRadius = r
+            arcAngleStep = PolygonFlattener.angleStep(radius: r)
         }
+        let n = Swift.max(1, Int((abs(sweep) / arcAngleStep).rounded(.up)))
+        let step = sweep / Double(n)
+        append(cx + r * RasterMath.cosine(start), cy + r * RasterMath.sine(start))
+        if n > 1 {
+            let rb = PolygonFlattener.balancedRadius(r, step: abs(step))
+            let cs = RasterMath.cosine(step), sn = RasterMath.sine(step)
+            var c = RasterMath.cosine(start + step), s = RasterMath.sine(start + step)
+            for i in 1..<n {
+                append(cx + rb * c, cy + rb * s)
+                if i + 1 < n { (c, s) = (c * cs - s * sn, s * cs + c * sn) }
+            }
+        }
+        let end = start + sweep
+        append(cx + r * RasterMath.cosine(end), cy + r * RasterMath.sine(end))
     }
 
     /// Adds every contour's edges (each closed) to the accumulator's current band.

@@ -1,9 +1,8 @@
 /// The last stage for shapes: applies rows of 8-bit coverage, or runs of one constant
 /// coverage, to a ``ShapeTarget``.
 ///
-/// Solid paints use ``SpanCompositor`` for coverage rows and a packed two-channels-per-lane
-/// loop for constant runs, bit-identical to ``SpanCompositor/blendPixel(_:_:_:_:)`` (same
-/// `div255`, same rounding). Patterns use the same formulas with the tile pixel as the source
+/// Solid paints use ``SpanCompositor`` for coverage rows and ``SolidRun`` for constant runs,
+/// bit-identical to ``SpanCompositor/blendPixel(_:_:_:_:)`` (same `div255`, same rounding). Patterns use the same formulas with the tile pixel as the source
 /// colour: source-over `dst = div255(T * c) + div255(dst * (255 - div255(Ta * c)))` (clamped to
 /// 255 for a tile that breaks premultiplication), erase `dst = div255(dst * (255 - div255(Ta * c)))`.
 /// Masks take `max`. Zero coverage never touches a pixel.
@@ -67,81 +66,12 @@ enum CoverageSink {
         guard m != 0, count > 0 else { return }
         switch self {
         case .solid(let plane, let s):
-            Self.solidRun(plane.row(y) + 4 * x, count: count, c: s.effective(m), source: s)
+            SolidRun(source: s, c: s.effective(m)).apply(plane.row(y) + 4 * x, count: count)
         case .pattern(let plane, let tile, let s):
             Self.patternRow(plane.row(y) + 4 * x, y: y, x: x, count: count, tile: tile, source: s) { _ in m }
         case .mask(let mask):
             let p = mask.row(y) + x
             for i in 0..<count where p[i] < m { p[i] = m }
-        }
-    }
-
-    /// Source-over or erase of one solid colour with effective coverage `c` over a run.
-    private static func solidRun(_ p: UnsafeMutablePointer<UInt8>, count: Int, c: UInt32,
-                                 source s: SpanCompositor.Source) {
-        guard c != 0 else { return }
-        let raw = UnsafeMutableRawPointer(p)
-        let inv: UInt32, add: UInt32
-        switch s.blend {
-        case .sourceOver:
-            if c == 255 && s.a == 255 {
-                let v = UInt32(littleEndian: s.r | s.g << 8 | s.b << 16 | 255 << 24)
-                for i in 0..<count { raw.storeBytes(of: v, toByteOffset: 4 &* i, as: UInt32.self) }
-                return
-            }
-            inv = 255 &- SpanCompositor.div255(s.a &* c)
-            add = SpanCompositor.div255(s.r &* c) | SpanCompositor.div255(s.g &* c) << 8
-                | SpanCompositor.div255(s.b &* c) << 16 | SpanCompositor.div255(s.a &* c) << 24
-        case .erase:
-            inv = 255 &- SpanCompositor.div255(s.a &* c)
-            add = 0
-        }
-        @inline(__always) func one(_ i: Int) {
-            let d = UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: 4 &* i, as: UInt32.self))
-            var rb = (d & 0x00FF_00FF) &* inv &+ 0x0080_0080
-            rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-            var ga = ((d >> 8) & 0x00FF_00FF) &* inv &+ 0x0080_0080
-            ga = ((ga &+ ((ga >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-            let out = (rb | ga << 8) &+ add
-            raw.storeBytes(of: out.littleEndian, toByteOffset: 4 &* i, as: UInt32.self)
-        }
-        // Four pixels at a time: the sixteen bytes seen as eight 16-bit lanes, even and odd
-        // bytes split apart, the same exact div255 per byte (products stay below 65536).
-        let invV = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inv))
-        let lo8 = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
-        let addV = unsafeBitCast(SIMD4<UInt32>(repeating: add.littleEndian), to: SIMD16<UInt8>.self)
-        @inline(__always) func four(_ v16: SIMD16<UInt8>) -> SIMD16<UInt8> {
-            let v = unsafeBitCast(v16, to: SIMD8<UInt16>.self)
-            var even = (v & lo8) &* invV &+ half
-            even = (even &+ (even &>> 8)) &>> 8
-            var odd = (v &>> 8) &* invV &+ half
-            odd = (odd &+ (odd &>> 8)) &>> 8
-            return unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self) &+ addV
-        }
-        var i = 0
-        // Single pixels up to a 16-byte boundary (when the row allows one), then aligned
-        // blocks of eight pixels, then four, then single pixels.
-        if Int(bitPattern: raw) & 3 == 0 {
-            while i < count && Int(bitPattern: raw + 4 &* i) & 15 != 0 {
-                one(i)
-                i &+= 1
-            }
-            while i &+ 8 <= count {
-                let a = raw.load(fromByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
-                let b = raw.load(fromByteOffset: 4 &* i &+ 16, as: SIMD16<UInt8>.self)
-                raw.storeBytes(of: four(a), toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
-                raw.storeBytes(of: four(b), toByteOffset: 4 &* i &+ 16, as: SIMD16<UInt8>.self)
-                i &+= 8
-            }
-        }
-        while i &+ 4 <= count {
-            let v = raw.loadUnaligned(fromByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
-            raw.storeBytes(of: four(v), toByteOffset: 4 &* i, as: SIMD16<UInt8>.self)
-            i &+= 4
-        }
-        while i < count {
-            one(i)
-            i &+= 1
         }
     }
 

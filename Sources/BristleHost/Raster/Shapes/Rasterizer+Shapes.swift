@@ -116,10 +116,15 @@ extension Rasterizer {
         }
     }
 
-    /// A filled ellipse through ``ConvexScanner``.
+    /// A filled ellipse: analytic (``EllipseCoverage``) up to its radius limit, else the
+    /// flattened polygon through ``ConvexScanner``.
     private func fillConvexEllipse(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double,
                                    sink: CoverageSink) -> PixelRect {
         let s = shapeScratch
+        if Swift.max(rx, ry) <= EllipseCoverage.maxRadius {
+            return EllipseCoverage.fill(cx: cx, cy: cy, rx: rx, ry: ry, clip: sink.bounds, sink: sink,
+                                        scratch: s)
+        }
         s.path.reset(cull: sink.bounds)
         s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry)
         return ConvexScanner.fill(s.path, clip: sink.bounds, sink: sink, scratch: s)

@@ -21,12 +21,16 @@ final class ShapeScratch {
     var dy: [Double] = []
     private(set) var line: UnsafeMutablePointer<UInt8>
     private var lineCapacity = 256
+    private var doubles: UnsafeMutablePointer<Double>
+    private var doublesCapacity = 1024
     private(set) var strokeMask: UnsafeMutablePointer<UInt8>
     private var strokeMaskCapacity = 4096
 
     init() {
         line = .allocate(capacity: lineCapacity)
         line.initialize(repeating: 0, count: lineCapacity)
+        doubles = .allocate(capacity: doublesCapacity)
+        doubles.initialize(repeating: 0, count: doublesCapacity)
         strokeMask = .allocate(capacity: strokeMaskCapacity)
         strokeMask.initialize(repeating: 0, count: strokeMaskCapacity)
         px.reserveCapacity(256)
@@ -35,6 +39,7 @@ final class ShapeScratch {
 
     deinit {
         line.deallocate()
+        doubles.deallocate()
         strokeMask.deallocate()
     }
 
@@ -47,6 +52,17 @@ final class ShapeScratch {
             line.initialize(repeating: 0, count: lineCapacity)
         }
         return line
+    }
+
+    /// A buffer of at least `count` doubles (contents unspecified).
+    func doubleBuffer(_ count: Int) -> UnsafeMutablePointer<Double> {
+        if count > doublesCapacity {
+            doubles.deallocate()
+            doublesCapacity = Swift.max(count, 2 * doublesCapacity)
+            doubles = .allocate(capacity: doublesCapacity)
+            doubles.initialize(repeating: 0, count: doublesCapacity)
+        }
+        return doubles
     }
 
     /// A zeroed `width x height` mask. Callers zero what they raised before the next use.
