@@ -21,6 +21,17 @@ import Testing
                 "\(load.message.prefix(300))")
     }
 
+    @Test func aChildThatCannotStartIsTheHarnessNotThePlugin() throws {
+        // A harness that cannot start its children has not judged the plugin: no verdict, a
+        // RunError (status 2 from the CLI), and nothing left running.
+        var options = ConformanceOptions(pluginPath: try ZooTests.zoo(nil))
+        options.tier = .basic
+        options.childCommand = ["/nonexistent/bristle", "conform-child"]
+        #expect(throws: ConformanceRunner.RunError.harness("cannot start /nonexistent/bristle: No such file or directory")) {
+            try ConformanceRunner.run(options)
+        }
+    }
+
     @Test func closingTheHarnessDescriptorsIsACrashThatSaysSo() throws {
         let report = try ZooTests.run(ZooTests.zoo("CLOSES_HARNESS_FDS"), tier: .standard,
                                       include: "^lifecycle\\.single-stroke$")

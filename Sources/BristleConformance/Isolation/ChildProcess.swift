@@ -62,6 +62,13 @@ final class ChildProcess {
         deadline = started + timeout
     }
 
+    /// Kills the child's group and reaps it (the harness gives up on this test).
+    func terminate() {
+        kill(-pid, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(pid, &status, 0)
+    }
+
     /// The ending if the child is done (or overdue, after killing its group); nil while it runs.
     /// The group is killed while the child is still an unreaped zombie, so its id cannot have
     /// been reused by an unrelated process.

@@ -14,6 +14,8 @@ public enum ConformanceRunner {
         case unknownBrush(String, available: [String])
         /// `--include`/`--exclude` left no test of the tier: running nothing would say "conformant".
         case noTestSelected(ConformanceTier)
+        /// The harness could not start a test's child process (not the plugin's fault).
+        case harness(String)
 
         public var description: String {
             switch self {
@@ -22,6 +24,7 @@ public enum ConformanceRunner {
                 "--include and --exclude leave no test of tier \(tier.rawValue) to run; see the ids with --list-tests"
             case .unknownBrush(let id, let available):
                 "the plugin has no brush '\(id)'; it has: \(available.joined(separator: ", "))"
+            case .harness(let why): "the harness could not run a test: \(why)"
             }
         }
     }
@@ -35,7 +38,7 @@ public enum ConformanceRunner {
         let selected = ConformanceCatalog.select(tier: options.tier, include: include, exclude: exclude)
         guard !selected.isEmpty else { throw .noTestSelected(options.tier) }
         let load = ConformanceCatalog.test("library.load")!
-        var (results, outcomes) = execute([(load, nil)], options, progress: { _ in })
+        var (results, outcomes) = try execute([(load, nil)], options, progress: { _ in })
         var loadResult = results[0]
         let loaded = outcomes[0]?.verdict == .pass
         var brushes = outcomes[0]?.brushes ?? []
@@ -55,7 +58,7 @@ public enum ConformanceRunner {
         if loaded {
             for brush in brushes { jobs += brushTests.map { ($0, brush) } }
         }
-        (results, outcomes) = execute(jobs, options, progress: progress)
+        (results, outcomes) = try execute(jobs, options, progress: progress)
         report += results
         if !loaded, !brushTests.isEmpty {
             for test in brushTests {
@@ -85,9 +88,10 @@ public enum ConformanceRunner {
     }
 
     /// Runs the jobs (in children or here) and returns their results in job order, with the
-    /// outcomes the tests returned (nil for crashes and timeouts).
+    /// outcomes the tests returned (nil for crashes and timeouts). Throws ``RunError/harness(_:)``
+    /// when a child process cannot be started, after stopping the ones in flight.
     private static func execute(_ jobs: [(ConformanceTest, String?)], _ options: ConformanceOptions,
-                                progress: (TestResult) -> Void) -> ([TestResult], [TestOutcome?]) {
+                                progress: (TestResult) -> Void) throws(RunError) -> ([TestResult], [TestOutcome?]) {
         var results = [TestResult?](repeating: nil, count: jobs.count)
         var outcomes = [TestOutcome?](repeating: nil, count: jobs.count)
         var reported = 0
@@ -123,7 +127,9 @@ public enum ConformanceRunner {
                 do {
                     running.append((next, try ChildProcess(arguments: arguments, timeout: options.timeout)))
                 } catch {
-                    results[next] = result(test, brush: brush, options, verdict: .fail, message: error.message, hook: nil, seconds: 0)
+                    // Not a verdict on the plugin: stop the tests in flight and say it could not run.
+                    running.forEach { $0.child.terminate() }
+                    throw .harness(error.message)
                 }
                 next += 1
             }
