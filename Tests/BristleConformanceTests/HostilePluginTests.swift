@@ -32,6 +32,14 @@ import Testing
         }
     }
 
+    @Test func anUnusableTemporaryFolderIsStatusTwo() throws {
+        let r = try ProcessResult.run(TestEnvironment.bristleExecutable.path,
+                                      ["conform", try ZooTests.zoo(nil), "--tier", "basic"],
+                                      environment: ["TMPDIR": "/nonexistent/tmp"])
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("could not run a test: cannot create temporary files in /nonexistent/tmp"), "\(r.stderr)")
+    }
+
     @Test func closingTheHarnessDescriptorsIsACrashThatSaysSo() throws {
         let report = try ZooTests.run(ZooTests.zoo("CLOSES_HARNESS_FDS"), tier: .standard,
                                       include: "^lifecycle\\.single-stroke$")
