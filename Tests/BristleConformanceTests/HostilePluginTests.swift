@@ -40,6 +40,14 @@ import Testing
         #expect(r.stderr.contains("could not run a test: cannot create temporary files in /nonexistent/tmp"), "\(r.stderr)")
     }
 
+    @Test func aPluginFloodingItsOutputIsStoppedAtTheFileSizeLimit() throws {
+        let report = try ZooTests.run(ZooTests.zoo("FLOODS_OUTPUT"), tier: .standard,
+                                      include: "^lifecycle\\.single-stroke$")
+        let r = try #require(report.results.first)
+        #expect(r.verdict == .crash)
+        #expect(r.message.contains("SIGXFSZ") && r.message.contains("moved("), "\(r.message)")
+    }
+
     @Test func closingTheHarnessDescriptorsIsACrashThatSaysSo() throws {
         let report = try ZooTests.run(ZooTests.zoo("CLOSES_HARNESS_FDS"), tier: .standard,
                                       include: "^lifecycle\\.single-stroke$")

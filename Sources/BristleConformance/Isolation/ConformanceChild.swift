@@ -10,12 +10,18 @@ public enum ConformanceChild {
     public static let hookDescriptor: Int32 = 3
     /// The file descriptor the JSON outcome goes to.
     public static let resultDescriptor: Int32 = 4
+    /// The most a child may write to any file (its output and its outcome): a plugin that
+    /// floods stdout is stopped by SIGXFSZ before it fills the temporary folder.
+    public static let fileSizeLimit: rlim_t = 64 << 20
 
     /// Runs the test and returns the process exit status (0 when an outcome was written).
     public static func run(pluginPath: String, testID: String, brushID: String?, seed: UInt64,
                            fuzzScale: Double) -> Int32 {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore) // crashes are expected here; never write core files
+        var fileSize = rlimit(rlim_cur: fileSizeLimit, rlim_max: fileSizeLimit)
+        setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &fileSize)
+        signal(SIGXFSZ, SIG_DFL)
         endWithParent()
         let outcome: TestOutcome
         if let test = ConformanceCatalog.test(testID) {

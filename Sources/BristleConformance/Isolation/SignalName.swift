@@ -12,6 +12,7 @@ enum SignalName {
         case SIGTRAP: "SIGTRAP (a trap or breakpoint)"
         case SIGFPE: "SIGFPE (arithmetic exception, e.g. integer division by zero)"
         case SIGKILL: "SIGKILL (killed from outside, e.g. by the kernel when memory ran out)"
+        case SIGXFSZ: "SIGXFSZ (file size limit: the plugin wrote more than 64 MiB of output)"
         case SIGTERM: "SIGTERM"
         default: "signal \(signal)"
         }

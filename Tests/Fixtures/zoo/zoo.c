@@ -20,6 +20,7 @@
  *   -DEXTRA_EXPORTS      exports a helper function besides the entry
  *   -DSHARED_GLOBAL      remembers the stroke's last sample in a global shared by all instances
  *   -DCLOSES_HARNESS_FDS closes file descriptors 3 and 4 in `begin`, which it does not own
+ *   -DFLOODS_OUTPUT      writes 128 MiB to stdout in `moved`
  *
  * And one switch that is no mistake but the loader's limits, which the harness must carry:
  *
@@ -32,7 +33,7 @@
 #ifdef CLOSES_HARNESS_FDS
 #include <unistd.h>
 #endif
-#ifdef MANY_BRUSHES
+#if defined(MANY_BRUSHES) || defined(FLOODS_OUTPUT)
 #include <stdio.h>
 #endif
 
@@ -198,6 +199,16 @@ static bristle_status_t begin(const bristle_brush_t *b, const bristle_stroke_con
 }
 static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *s, uint32_t n) {
     uint32_t i;
+#ifdef FLOODS_OUTPUT
+    {
+        static char line[1 << 16];
+        int k;
+        memset(line, 'x', sizeof line - 1);
+        line[sizeof line - 2] = '\n';
+        for (k = 0; k < 2048; k++) fputs(line, stdout); /* 128 MiB */
+        fflush(stdout);
+    }
+#endif
 #ifdef HANG_IN_MOVED
     volatile int forever = 1;
     while (forever) {
