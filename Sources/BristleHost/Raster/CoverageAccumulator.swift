@@ -187,11 +187,12 @@ final class CoverageAccumulator {
     private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
                             _ dir: Double) {
         let row0 = Self.floor(y0)
-        let rowEnd = Swift.min(height, Self.ceiling(y1))
-        if rowEnd &- row0 <= 1 {
+        // Within one row exactly when ceil(y1) <= row0 + 1.
+        if y1 <= Double(row0 &+ 1) {
             cellsForRow(row0, x0, x1, (y1 - y0) * dir)
             return
         }
+        let rowEnd = Swift.min(height, Self.ceiling(y1))
         let dxdy = (x1 - x0) / (y1 - y0)
         let lo = Swift.min(x0, x1), hi = Swift.max(x0, x1)
         var x = x0, top = y0
@@ -236,15 +237,16 @@ final class CoverageAccumulator {
         let p = cells + row &* stride
         let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
         let il = Self.floor(xl)
-        let ir = Self.ceiling(xr)
         let xlFloor = Double(il)
-        if ir <= il &+ 1 {
+        // Within one cell exactly when ceil(xr) <= il + 1.
+        if xr <= xlFloor + 1 {
             // Within one cell: the area right of the edge is (1 - mean x) per unit height.
             let xm = 0.5 * (xa + xb) - xlFloor
             p[il] += Float(d - d * xm)
             p[il &+ 1] += Float(d * xm)
             return
         }
+        let ir = Self.ceiling(xr)
         let xrCeil = Double(ir)
         let s = 1 / (xr - xl)
         let fl = xl - xlFloor
