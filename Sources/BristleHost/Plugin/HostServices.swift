@@ -11,11 +11,10 @@ enum HostServices {
     static var table: bristle_services_t { withShapeServices(bristle_services_t(
         struct_size: UInt32(MemoryLayout<bristle_services_t>.size), reserved: 0, host_data: nil,
         fill_segment: { services, target, segment, paint in
-            if let host = BrushHost.from(services), let plane = HostServices.plane(target),
-               let p = HostServices.makePaint(paint),
-               let r = HostServices.cappedSegment(host, segment, .paint(plane, p)) { return r.c }
             guard let host = BrushHost.from(services), let plane = HostServices.plane(target),
-                  let s = HostServices.taperedSegment(segment), let p = HostServices.makePaint(paint) else { return HostServices.emptyRect }
+                  let p = HostServices.makePaint(paint) else { return HostServices.emptyRect }
+            if let r = HostServices.cappedSegment(host, segment, .paint(plane, p)) { return r.c }
+            guard let s = HostServices.taperedSegment(segment) else { return HostServices.emptyRect }
             return host.rasterizer.fillSegment(s, paint: p, into: plane).c
         },
         fill_disc: { services, target, cx, cy, radius, paint in
@@ -25,10 +24,9 @@ enum HostServices {
                                             into: plane).c
         },
         mask_segment: { services, mask, segment in
-            if let host = BrushHost.from(services), let m = HostServices.maskPlane(mask),
-               let r = HostServices.cappedSegment(host, segment, .mask(m)) { return r.c }
-            guard let host = BrushHost.from(services), let m = HostServices.maskPlane(mask),
-                  let s = HostServices.taperedSegment(segment) else { return HostServices.emptyRect }
+            guard let host = BrushHost.from(services), let m = HostServices.maskPlane(mask) else { return HostServices.emptyRect }
+            if let r = HostServices.cappedSegment(host, segment, .mask(m)) { return r.c }
+            guard let s = HostServices.taperedSegment(segment) else { return HostServices.emptyRect }
             return host.rasterizer.maskSegment(s, into: m).c
         },
         mask_disc: { services, mask, cx, cy, radius in

@@ -186,12 +186,13 @@ final class CoverageAccumulator {
     @inline(__always)
     private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
                             _ dir: Double) {
-        let row0 = Int(y0)  // y0 >= 0, so truncation is floor
-        let rowEnd = Swift.min(height, Self.ceiling(y1))
-        if rowEnd &- row0 <= 1 {
+        let row0 = Self.floor(y0)
+        // Within one row exactly when ceil(y1) <= row0 + 1.
+        if y1 <= Double(row0 &+ 1) {
             cellsForRow(row0, x0, x1, (y1 - y0) * dir)
             return
         }
+        let rowEnd = Swift.min(height, Self.ceiling(y1))
         let dxdy = (x1 - x0) / (y1 - y0)
         let lo = Swift.min(x0, x1), hi = Swift.max(x0, x1)
         var x = x0, top = y0
@@ -208,11 +209,25 @@ final class CoverageAccumulator {
         cellsForRow(last, x, x1, (y1 - top) * dir)
     }
 
-    /// `ceil(v)` for `v >= 0` without a libm call.
+    /// `ceil(v)` for `0 <= v < 2^51` without a libm call.
     @inline(__always)
     static func ceiling(_ v: Double) -> Int {
-        let i = Int(v)
+        let i = nearest(v)
         return Double(i) < v ? i &+ 1 : i
+    }
+
+    /// `floor(v)` for `0 <= v < 2^51`.
+    @inline(__always)
+    static func floor(_ v: Double) -> Int {
+        let i = nearest(v)
+        return Double(i) > v ? i &- 1 : i
+    }
+
+    /// `v` rounded to the nearest integer (ties to even) for `0 <= v < 2^51`, without the range
+    /// checks of `Int(_:)`: adding 1.5 * 2^52 leaves the rounded value in the low mantissa bits.
+    @inline(__always)
+    private static func nearest(_ v: Double) -> Int {
+        Int(truncatingIfNeeded: (v + 6_755_399_441_055_744).bitPattern) &- 0x4338_0000_0000_0000
     }
 
     /// Deposits one row's slice of an edge running from x `xa` to `xb` (in `[0, width]`) with
@@ -221,16 +236,17 @@ final class CoverageAccumulator {
     private func cellsForRow(_ row: Int, _ xa: Double, _ xb: Double, _ d: Double) {
         let p = cells + row &* stride
         let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
-        let il = Int(xl)  // xl >= 0: floor
-        let ir = Self.ceiling(xr)
+        let il = Self.floor(xl)
         let xlFloor = Double(il)
-        if ir <= il &+ 1 {
+        // Within one cell exactly when ceil(xr) <= il + 1.
+        if xr <= xlFloor + 1 {
             // Within one cell: the area right of the edge is (1 - mean x) per unit height.
             let xm = 0.5 * (xa + xb) - xlFloor
             p[il] += Float(d - d * xm)
             p[il &+ 1] += Float(d * xm)
             return
         }
+        let ir = Self.ceiling(xr)
         let xrCeil = Double(ir)
         let s = 1 / (xr - xl)
         let fl = xl - xlFloor

@@ -98,12 +98,26 @@ final class CoverageSpans {
             sum += cells[x]
             cells[x] = 0
             let m = UInt32(Self.quantize(Swift.min(abs(sum), 1)))
-            if m != 0 {
-                if lo > x { lo = x }
-                hi = x &+ 1
-                over.apply(words + 4 &* x, m)
-            }
+            // The run of zero cells that follows keeps the sum, hence the coverage `m`.
             x &+= 1
+            if m == 0 {
+                while x < w && cells[x].bitPattern == 0 { x &+= 1 }
+                continue
+            }
+            if lo > x &- 1 { lo = x &- 1 }
+            over.apply(words + 4 &* (x &- 1), m)
+            if m == 255 && over.opaque {
+                while x < w && cells[x].bitPattern == 0 {
+                    (words + 4 &* x).storeBytes(of: over.solid, as: UInt32.self)
+                    x &+= 1
+                }
+            } else {
+                while x < w && cells[x].bitPattern == 0 {
+                    over.apply(words + 4 &* x, m)
+                    x &+= 1
+                }
+            }
+            hi = x
         }
         cells[w] = 0
         cells[w + 1] = 0
