@@ -25,7 +25,7 @@ final class HistoryCase: BenchCase {
     init(options: BenchOptions) throws(BenchError) {
         let library: PluginLibrary
         do {
-            library = try PluginCatalog().library(forBrush: SessionEventsCase.pencil)
+            library = try PluginCatalog().library(forBrush: SessionEventsCase.pencil.id)
         } catch {
             throw BenchError(error.description,
                              hint: "the history case needs the pencil plugin (libBristlePencil.so) beside bristle or on BRISTLE_PATH",

@@ -24,7 +24,7 @@ final class ServicesTarget {
     /// The services table the target carries.
     var services: UnsafePointer<bristle_services_t> { UnsafePointer(host.services) }
 
-    /// An opaque-blend SRC_OVER paint of `color` (straight), as a brush would fill it in.
+    /// A SRC_OVER paint of `color` (straight) at full opacity, as a brush would fill it in.
     static func paint(_ color: RGBAColor) -> bristle_paint_t {
         var paint = bristle_paint_t()
         paint.struct_size = UInt32(MemoryLayout<bristle_paint_t>.size)

@@ -24,10 +24,21 @@ final class SessionEventsCase: BenchCase {
         return fields
     }
 
-    /// The pencil: the product mode of the workload.
-    static let pencil = "org.bristle.pencil"
-    /// The rectangle: a non-continuous shape brush.
-    static let rectangle = "org.bristle.rectangle"
+    /// A reference brush as the session cases set it up.
+    struct Setup: Sendable {
+        var id: String
+        /// The session's stroke width, in points at scale 1.
+        var width: Double
+        /// Parameters set after `opacity = 1`.
+        var parameters: [(String, Double)]
+    }
+
+    /// The pencil as the product mode: width `2 + 18 p` (20 points, min-width 0.1, pressure on).
+    static let pencil = Setup(id: "org.bristle.pencil", width: BenchWorkload.maximumWidth,
+                              parameters: [("pressure-width", 1),
+                                           ("min-width", BenchWorkload.minimumWidth / BenchWorkload.maximumWidth)])
+    /// The rectangle tool, 4 points wide: a non-continuous shape brush.
+    static let rectangle = Setup(id: "org.bristle.rectangle", width: 4, parameters: [])
 
     private let brushID: String
 
@@ -40,10 +51,10 @@ final class SessionEventsCase: BenchCase {
     private let device = DrawingSession.Device(flags: BRISTLE_SAMPLE_HAS_PRESSURE, pointerType: BRISTLE_POINTER_PEN)
     private var eventMicroseconds: [Double] = []
 
-    init(name: String, brush brushID: String = SessionEventsCase.pencil, width: Int, height: Int, perEvent: Bool,
+    init(name: String, brush setup: Setup = SessionEventsCase.pencil, width: Int, height: Int, perEvent: Bool,
          options: BenchOptions) throws(BenchError) {
         self.name = name
-        self.brushID = brushID
+        brushID = setup.id
         self.perEvent = perEvent
         let host = BrushHost()
         do {
@@ -56,10 +67,7 @@ final class SessionEventsCase: BenchCase {
             let library = try PluginCatalog().library(forBrush: brushID)
             brush = try Brush(id: brushID, library: library, host: host)
             try brush.setParameter("opacity", value: 1)
-            if brushID == Self.pencil {
-                try brush.setParameter("pressure-width", value: 1)
-                try brush.setParameter("min-width", value: BenchWorkload.minimumWidth / BenchWorkload.maximumWidth)
-            }
+            for (parameter, value) in setup.parameters { try brush.setParameter(parameter, value: value) }
         } catch {
             throw BenchError(error.description,
                              hint: "the session cases need the reference plugins (libBristlePencil.so, libBristleShapes.so) beside bristle or on BRISTLE_PATH",
@@ -67,7 +75,7 @@ final class SessionEventsCase: BenchCase {
         }
         session.brush = brush
         session.color = BenchWorkload.strokeColor(alpha: BenchWorkload.opaqueAlpha)
-        session.strokeWidth = brushID == Self.pencil ? BenchWorkload.maximumWidth : 4
+        session.strokeWidth = setup.width
         let samples = (0...options.segments).map { i -> bristle_sample_t in
             let w = BenchWorkload.sample(i)
             var s = bristle_sample_t()

@@ -51,21 +51,14 @@ final class ShapesCase: BenchCase {
 
     func run(measured: Bool) throws(BenchError) {
         let services = surface.services
+        // draw_rect and draw_ellipse take the same arguments: (x, y, w, h) or (cx, cy, rx, ry).
+        let draw = kind.isRectangle ? services.pointee.draw_rect! : services.pointee.draw_ellipse!
         let stroke = kind.isStroke
         paints.withUnsafeBufferPointer { paints in
             styles.withUnsafeBufferPointer { styles in
-                if kind.isRectangle {
-                    let draw = services.pointee.draw_rect!
-                    for (i, s) in shapes.enumerated() {
-                        _ = draw(services, &surface.target, s.a, s.b, s.c, s.d,
-                                 stroke ? styles.baseAddress! + i : nil, paints.baseAddress! + i, nil)
-                    }
-                } else {
-                    let draw = services.pointee.draw_ellipse!
-                    for (i, s) in shapes.enumerated() {
-                        _ = draw(services, &surface.target, s.a, s.b, s.c, s.d,
-                                 stroke ? styles.baseAddress! + i : nil, paints.baseAddress! + i, nil)
-                    }
+                for (i, s) in shapes.enumerated() {
+                    _ = draw(services, &surface.target, s.a, s.b, s.c, s.d,
+                             stroke ? styles.baseAddress! + i : nil, paints.baseAddress! + i, nil)
                 }
             }
         }
