@@ -39,8 +39,11 @@ let package = Package(
         .target(name: "CBristleCallgrind"),
         // The host: loader, layers, rasteriser, drawing session, inputs, PNG, benchmarks.
         .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCallgrind"]),
+        // The harness's C helpers: names the buffer behind a fault (guard page, memory taken back
+        // after a hook), and reads malloc's statistics.
+        .target(name: "CBristleHarness"),
         // The conformance harness behind `bristle conform`: tests as values, child-process isolation.
-        .target(name: "BristleConformance", dependencies: ["BristleHost", "CBristle"]),
+        .target(name: "BristleConformance", dependencies: ["BristleHost", "CBristle", "CBristleHarness"]),
         // The Swift authoring kit: a brush is a small type; the kit generates the ABI plumbing.
         .target(name: "BristleKit", dependencies: ["CBristle"]),
         // The CLI: parses arguments and calls BristleHost; holds no host logic.

@@ -1,22 +1,31 @@
 import BristleHost
+import CBristleHarness
 import Glibc
 
-/// A premultiplied RGBA8 pixel buffer laid out to catch a brush writing where it must not.
+/// A premultiplied RGBA8 pixel buffer laid out to catch a brush touching memory it must not.
 ///
-/// - Rows are `width * 4 + paddingBytes` apart, and every padding byte holds a sentinel.
-/// - The buffer sits between two `PROT_NONE` guard pages, aligned against the one after it
-///   (``Placement/endAligned``, catching overruns such as a row past the end) or the one
-///   before it (``Placement/startAligned``, catching underruns). A write into a guard page is
-///   a SIGSEGV: the harness's child process dies and the parent reports a crash.
-/// - The slack between the buffer and the guard page on its other side holds the sentinel
-///   too, and ``damage()`` checks it along with the padding.
+/// - Rows are `width * 4 + padding` bytes apart (``defaultPadding`` unless told: odd paddings
+///   catch a brush that assumes a stride divisible by 4 or 64), every padding byte holding a
+///   sentinel.
+/// - The buffer sits between `PROT_NONE` guard pages. ``Placement/endAligned`` puts the last
+///   byte of the last pixel flush against the page after it (the last row's padding is not
+///   mapped, which the ABI allows: it belongs to the host), so even a one-byte overrun or
+///   over-read there is a SIGSEGV; ``Placement/startAligned`` puts the first pixel flush
+///   after the page before it; ``Placement/rowGuarded`` ends *every* row flush against a guard
+///   page of its own, so a brush that writes into the padding and restores it before
+///   returning, or merely reads it, dies at once.
+/// - The slack between the buffer and a guard page holds the sentinel too, and ``damage()``
+///   checks it along with the readable padding.
+/// - The pixels start transparent; untouched pages of a large canvas cost no memory.
+/// - The mapping is registered with the fault handler (`bristle_guard_register`): a SIGSEGV in
+///   it is reported as "wrote byte 0 past the last pixel of the committed pixels ...".
 ///
 /// Every comparison works row by row with `memcmp`, so the checks after each draw cost a few
-/// microseconds on the small canvases the tests use.
+/// microseconds on the small canvases most tests use.
 public final class GuardedCanvas {
     /// Where the buffer sits in its mapping.
     public enum Placement: String, Sendable {
-        case endAligned, startAligned
+        case endAligned, startAligned, rowGuarded
     }
 
     public let width: Int
@@ -24,49 +33,110 @@ public final class GuardedCanvas {
     public let strideBytes: Int
     public let pixels: UnsafeMutablePointer<UInt8>
     public let placement: Placement
+    /// What the canvas is, for messages: "committed", "base", ...
+    public let name: String
 
     /// The byte every padding and slack byte holds.
     public static let sentinel: UInt8 = 0xA7
-    /// Padding at the end of each row (a multiple of 4 that is not a multiple of 64, so that
-    /// a brush assuming `stride == width * 4` or a 64-byte stride draws skewed).
-    public static let paddingBytes = 20
+    /// Padding at the end of each row unless told otherwise (a multiple of 4 that is not a
+    /// multiple of 64, so that a brush assuming `stride == width * 4` or a 64-byte stride draws
+    /// skewed).
+    public static let defaultPadding = 20
 
     private let mapping: UnsafeMutableRawPointer
     private let mappingSize: Int
-    private let dataStart: UnsafeMutablePointer<UInt8>
-    private let dataSize: Int
+    /// The read-write parts of the mapping (one, or one per row when row-guarded).
+    private let writable: [(start: UnsafeMutableRawPointer, size: Int)]
+    /// The sentinel-holding bytes: readable padding of rows 0..<height-1 starts this far into
+    /// each row and runs to the next row; slack runs before the first pixel and after the last.
+    private let paddingStart: Int
+    private let slackBefore: (start: UnsafeMutablePointer<UInt8>, count: Int)
+    private let slackAfter: (start: UnsafeMutablePointer<UInt8>, count: Int)
+    private let sentinelRow: [UInt8]
+    private let faultRegion: Int32
 
-    /// Maps a transparent canvas; nil when the mapping fails.
-    public init?(width: Int, height: Int, placement: Placement = .endAligned) {
-        guard width > 0, height > 0 else { return nil }
+    /// Maps a transparent canvas; nil when the mapping fails. `padding` is ignored for
+    /// ``Placement/rowGuarded``, whose rows are a whole number of pages apart.
+    public init?(width: Int, height: Int, placement: Placement = .endAligned, padding: Int = defaultPadding,
+                 name: String = "canvas") {
+        guard width > 0, height > 0, padding >= 0 else { return nil }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let stride = width * 4 + Self.paddingBytes
-        let size = stride * height
-        let dataPages = (size + page - 1) / page * page
+        let rowBytes = width * 4
+        let stride = placement == .rowGuarded ? (rowBytes + page - 1) / page * page + page : rowBytes + padding
+        let size = stride * (height - 1) + rowBytes
+        let dataPages = placement == .rowGuarded ? stride * height - page : (size + page - 1) / page * page
         let total = dataPages + 2 * page
-        guard let map = mmap(nil, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              map != MAP_FAILED else { return nil }
-        guard mprotect(map + page, dataPages, PROT_READ | PROT_WRITE) == 0 else {
+        guard let map = mmap(nil, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), map != MAP_FAILED else { return nil }
+        let dataStart = map + page
+        var writable: [(start: UnsafeMutableRawPointer, size: Int)] = [(dataStart, dataPages)]
+        if placement == .rowGuarded { writable = (0..<height).map { (dataStart + $0 * stride, stride - page) } }
+        for part in writable where mprotect(part.start, part.size, PROT_READ | PROT_WRITE) != 0 {
             munmap(map, total)
             return nil
         }
+        let first: UnsafeMutableRawPointer = switch placement {
+        case .endAligned: dataStart + (dataPages - size)
+        case .startAligned: dataStart
+        case .rowGuarded: dataStart + (stride - page - rowBytes)
+        }
         mapping = map
         mappingSize = total
-        dataStart = (map + page).assumingMemoryBound(to: UInt8.self)
-        dataSize = dataPages
+        self.writable = writable
         self.width = width
         self.height = height
         self.strideBytes = stride
         self.placement = placement
-        pixels = placement == .endAligned ? dataStart + (dataPages - size) : dataStart
-        dataStart.initialize(repeating: Self.sentinel, count: dataPages)
-        for y in 0..<height { (pixels + y * stride).initialize(repeating: 0, count: width * 4) }
+        self.name = name
+        pixels = first.assumingMemoryBound(to: UInt8.self)
+        paddingStart = rowBytes + (placement == .rowGuarded ? page : 0)
+        let bytes = dataStart.assumingMemoryBound(to: UInt8.self)
+        slackBefore = (bytes, pixels - bytes)
+        let end = pixels + size
+        slackAfter = (end, placement == .rowGuarded ? 0 : bytes + dataPages - end)
+        sentinelRow = [UInt8](repeating: Self.sentinel, count: max(stride - paddingStart, page))
+        slackBefore.start.initialize(repeating: Self.sentinel, count: slackBefore.count)
+        slackAfter.start.initialize(repeating: Self.sentinel, count: slackAfter.count)
+        for y in 0..<(height - 1) {
+            (pixels + y * stride + paddingStart).initialize(repeating: Self.sentinel, count: stride - paddingStart)
+        }
+        faultRegion = bristle_guard_register(map, map + total, pixels, end, stride, rowBytes, height, "")
+        label(nil)
     }
 
-    deinit { munmap(mapping, mappingSize) }
+    deinit {
+        bristle_guard_unregister(faultRegion)
+        munmap(mapping, mappingSize)
+    }
 
     /// The canvas as a rectangle.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: Int32(width), height: Int32(height)) }
+
+    // MARK: Handing the buffer out and taking it back
+
+    /// Makes every pixel, padding and slack byte inaccessible: the buffer was handed to `call`,
+    /// which has returned, and a later access is reported as using memory after the hook
+    /// returned.
+    public func retire(after call: String) {
+        label(call)
+        for part in writable { mprotect(part.start, part.size, PROT_NONE) }
+    }
+
+    /// Makes the buffer accessible again (to be handed out anew).
+    public func reinstate() {
+        for part in writable { mprotect(part.start, part.size, PROT_READ | PROT_WRITE) }
+        label(nil)
+    }
+
+    private func label(_ retiredAfter: String?) {
+        let what = "the \(name) pixels (\(width)x\(height), stride \(strideBytes))"
+        if let call = retiredAfter {
+            bristle_guard_relabel(faultRegion, "\(what) handed to \(call), after that call returned", 1)
+        } else {
+            bristle_guard_relabel(faultRegion, placement == .rowGuarded ? "\(what), whose rows each end at a guard page" : what, 0)
+        }
+    }
+
+    // MARK: Pixels
 
     /// Sets every pixel to one premultiplied RGBA value.
     public func fill(_ rgba: (UInt8, UInt8, UInt8, UInt8)) {
@@ -93,43 +163,68 @@ public final class GuardedCanvas {
 
     /// The pixels, tightly packed, top row first (padding left out).
     public func snapshot() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
+        var out: [UInt8] = []
         snapshot(into: &out)
         return out
     }
 
-    /// Fills `buffer` (resized if needed) with the packed pixels, reusing its storage.
-    public func snapshot(into buffer: inout [UInt8]) {
-        if buffer.count != width * height * 4 { buffer = [UInt8](repeating: 0, count: width * height * 4) }
-        let rowBytes = width * 4
+    /// Fills `buffer` (resized if needed) with the packed pixels of `window` (clipped; the whole
+    /// canvas by default), reusing its storage.
+    public func snapshot(into buffer: inout [UInt8], window: PixelRect? = nil) {
+        let w = (window ?? bounds).intersection(bounds)
+        let rowBytes = Int(w.width) * 4
+        let count = rowBytes * Int(w.height)
+        if buffer.count != count { buffer = [UInt8](repeating: 0, count: count) }
+        guard count > 0 else { return }
         buffer.withUnsafeMutableBufferPointer { out in
-            for y in 0..<height { (out.baseAddress! + y * rowBytes).update(from: pixels + y * strideBytes, count: rowBytes) }
+            for y in 0..<Int(w.height) {
+                (out.baseAddress! + y * rowBytes).update(from: pixel(Int(w.x), Int(w.y) + y), count: rowBytes)
+            }
         }
     }
 
     /// True when the pixels equal a packed snapshot.
     public func matches(_ packed: [UInt8]) -> Bool { firstDifference(from: packed, outside: .empty) == nil }
 
-    /// The first pixel (x, y) that differs from the packed snapshot and lies outside `rect`,
-    /// or nil when every change is inside it.
-    public func firstDifference(from packed: [UInt8], outside rect: PixelRect) -> (x: Int, y: Int)? {
-        let r = rect.intersection(bounds)
-        let rowBytes = width * 4
+    /// The first pixel (x, y) of `window` (the whole canvas by default; `packed` is its
+    /// snapshot) that differs from the snapshot and lies outside `rect`, or nil when every
+    /// change is inside it.
+    public func firstDifference(from packed: [UInt8], outside rect: PixelRect, window: PixelRect? = nil) -> (x: Int, y: Int)? {
+        let w = (window ?? bounds).intersection(bounds)
+        let r = rect.intersection(w)
+        let rowBytes = Int(w.width) * 4
+        guard rowBytes > 0, packed.count == rowBytes * Int(w.height) else { return w.isEmpty ? nil : (Int(w.x), Int(w.y)) }
+        let left = Int(r.x) - Int(w.x), right = Int(r.maxX) - Int(w.x), columns = Int(w.width)
         return packed.withUnsafeBufferPointer { old -> (x: Int, y: Int)? in
-            for y in 0..<height {
-                let now = pixels + y * strideBytes, was = old.baseAddress! + y * rowBytes
+            for row in 0..<Int(w.height) {
+                let y = Int(w.y) + row
+                let now = pixel(Int(w.x), y), was = old.baseAddress! + row * rowBytes
                 if r.isEmpty || y < Int(r.y) || y >= Int(r.maxY) {
-                    if memcmp(now, was, rowBytes) != 0 { return (Self.firstColumn(now, was, 0, width), y) }
+                    if memcmp(now, was, rowBytes) != 0 { return (Int(w.x) + Self.firstColumn(now, was, 0, columns), y) }
                     continue
                 }
-                let left = Int(r.x), right = Int(r.maxX)
-                if left > 0, memcmp(now, was, left * 4) != 0 { return (Self.firstColumn(now, was, 0, left), y) }
-                if right < width, memcmp(now + right * 4, was + right * 4, (width - right) * 4) != 0 {
-                    return (Self.firstColumn(now, was, right, width), y)
+                if left > 0, memcmp(now, was, left * 4) != 0 { return (Int(w.x) + Self.firstColumn(now, was, 0, left), y) }
+                if right < columns, memcmp(now + right * 4, was + right * 4, (columns - right) * 4) != 0 {
+                    return (Int(w.x) + Self.firstColumn(now, was, right, columns), y)
                 }
             }
             return nil
         }
+    }
+
+    /// The first pixel outside `rect` that differs from the same pixel of `other` (a canvas of
+    /// the same size), or nil.
+    public func firstDifference(from other: GuardedCanvas, outside rect: PixelRect) -> (x: Int, y: Int)? {
+        let r = rect.intersection(bounds)
+        for y in 0..<height {
+            let a = pixel(0, y), b = other.pixel(0, y)
+            let inside = !r.isEmpty && y >= Int(r.y) && y < Int(r.maxY)
+            let spans = inside ? [(0, Int(r.x)), (Int(r.maxX), width)] : [(0, width)]
+            for (from, to) in spans where to > from && memcmp(a + from * 4, b + from * 4, (to - from) * 4) != 0 {
+                return (Self.firstColumn(a, b, from, to), y)
+            }
+        }
+        return nil
     }
 
     private static func firstColumn(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int {
@@ -138,30 +233,61 @@ public final class GuardedCanvas {
         return x
     }
 
+    /// The first pixel of `rect` (clipped) whose colour channels are not all <= its alpha
+    /// (not premultiplied), or nil.
+    public func firstUnpremultiplied(in rect: PixelRect) -> (x: Int, y: Int)? {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return nil }
+        for y in Int(r.y)..<Int(r.maxY) {
+            let row = pixel(0, y)
+            for x in Int(r.x)..<Int(r.maxX) {
+                let p = row + x * 4
+                if p[0] > p[3] || p[1] > p[3] || p[2] > p[3] { return (x, y) }
+            }
+        }
+        return nil
+    }
+
     /// The pixel at (x, y) as "(r,g,b,a)".
     public func describePixel(x: Int, y: Int) -> String {
-        let p = pixels + y * strideBytes + x * 4
+        let p = pixel(x, y)
         return "(\(p[0]),\(p[1]),\(p[2]),\(p[3]))"
     }
+
+    @inline(__always)
+    private func pixel(_ x: Int, _ y: Int) -> UnsafeMutablePointer<UInt8> { pixels + y * strideBytes + x * 4 }
+
+    // MARK: Sentinels
 
     /// Where a sentinel byte was overwritten: a row's padding or the slack around the buffer;
     /// nil when all are intact.
     public func damage() -> String? {
         let rowBytes = width * 4
-        for y in 0..<height {
-            let pad = pixels + y * strideBytes + rowBytes
-            for i in 0..<Self.paddingBytes where pad[i] != Self.sentinel {
-                return "padding byte \(i) after row \(y) (offset \(y * strideBytes + rowBytes + i) from pixels) "
+        let count = strideBytes - paddingStart
+        if count > 0 {
+            for y in 0..<(height - 1) {
+                let pad = pixels + y * strideBytes + paddingStart
+                guard memcmp(pad, sentinelRow, count) != 0 else { continue }
+                let i = (0..<count).first { pad[$0] != Self.sentinel }!
+                let byte = paddingStart - rowBytes + i
+                return "padding byte \(byte) after row \(y) (offset \(y * strideBytes + rowBytes + byte) from pixels) "
                     + "changed from 0x\(String(Self.sentinel, radix: 16)) to 0x\(String(pad[i], radix: 16))"
             }
         }
-        let before = pixels - dataStart
-        for i in 0..<before where dataStart[i] != Self.sentinel {
-            return "byte \(before - i) before the first pixel changed"
-        }
-        let end = before + strideBytes * height
-        for i in end..<dataSize where dataStart[i] != Self.sentinel {
-            return "byte \(i - end) after the end of the buffer changed"
+        if let i = firstChanged(slackBefore) { return "byte \(slackBefore.count - i - 1) before the first pixel changed" }
+        if let i = firstChanged(slackAfter) { return "byte \(i) after the last pixel changed" }
+        return nil
+    }
+
+    /// The index of the first byte of `span` that is not the sentinel, compared in chunks.
+    private func firstChanged(_ span: (start: UnsafeMutablePointer<UInt8>, count: Int)) -> Int? {
+        var offset = 0
+        while offset < span.count {
+            let n = min(sentinelRow.count, span.count - offset)
+            if memcmp(span.start + offset, sentinelRow, n) != 0 {
+                return offset + (0..<n).first { span.start[offset + $0] != Self.sentinel }!
+            }
+            offset += n
         }
         return nil
     }
@@ -171,7 +297,7 @@ public final class GuardedCanvas {
     public func difference(from other: GuardedCanvas) -> (maxDelta: Int, pixels: Int) {
         var maxDelta = 0, count = 0
         for y in 0..<height {
-            let a = pixels + y * strideBytes, b = other.pixels + y * other.strideBytes
+            let a = pixel(0, y), b = other.pixel(0, y)
             if memcmp(a, b, width * 4) == 0 { continue }
             for x in 0..<width {
                 var differs = false

@@ -1,4 +1,5 @@
 import BristleHost
+import Glibc
 
 /// The strokes the tests draw: an ordinary wave, strokes that hug and cross every edge of the
 /// canvas, and seeded random ones.
@@ -17,6 +18,40 @@ public enum StandardStrokes {
             TestStroke(points: [(w + 6, -6), (-6, h + 6)], batch: 1),
             TestStroke(points: [(w * 0.5, h * 0.5)], batch: 1),
         ]
+    }
+
+    /// Strokes for large canvases, with a sample every `step` pixels so that each event covers
+    /// a small area: along the right and bottom edges, across the diagonal, and a loop in the
+    /// far corner.
+    public static func dense(width: Int, height: Int, step: Double) -> [TestStroke] {
+        let w = Double(width), h = Double(height)
+        func line(_ from: (Double, Double), _ to: (Double, Double)) -> TestStroke {
+            let n = max(2, Int((hypot(to.0 - from.0, to.1 - from.1) / step).rounded(.up)) + 1)
+            return TestStroke(points: (0..<n).map { i in
+                let f = Double(i) / Double(n - 1)
+                return (from.0 + (to.0 - from.0) * f, from.1 + (to.1 - from.1) * f)
+            }, batch: 8)
+        }
+        let loop = (0..<60).map { i -> (Double, Double) in
+            let a = Double(i) / 60 * 2 * .pi
+            return (w - 40 + 30 * cos(a), h - 40 + 30 * sin(a))
+        }
+        return [line((w - 0.5, 0), (w - 0.5, h)), line((0, h - 0.5), (w, h - 0.5)), line((0, 0), (w, h)),
+                TestStroke(points: loop, batch: 3)]
+    }
+
+    /// Predicted samples for every event of `stroke`: three guesses close ahead of it.
+    public static func withNearPredictions(_ stroke: TestStroke) -> TestStroke {
+        var s = stroke
+        s.predicted = stroke.events.map { event in
+            let last = event[event.count - 1]
+            return (1...3).map { k in
+                var p = TestStroke.sample(x: last.x + Double(3 * k), y: last.y + Double(2 * k), t: last.t + 0.004 * Double(k))
+                p.flags |= BRISTLE_SAMPLE_PREDICTED
+                return p
+            }
+        }
+        return s
     }
 
     /// A random stroke over (and a little beyond) a canvas: 1 to `maxSamples` samples with

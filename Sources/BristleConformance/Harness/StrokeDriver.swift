@@ -12,23 +12,40 @@ import Glibc
 /// stroke number and the stroke's seed. A hook that returns anything but `BRISTLE_OK` on the
 /// valid input the harness sends, or a broken rule, throws ``CheckFailure``.
 public final class StrokeDriver {
-    public let brush: Brush
-    public let committed: GuardedCanvas
-    public let preview: GuardedCanvas
-    public let base: GuardedCanvas
+    /// The brush under test.
+    public var brush: Brush { instance! }
+    public private(set) var committed: GuardedCanvas
+    public private(set) var preview: GuardedCanvas
+    public private(set) var base: GuardedCanvas
     public var checks: DriverChecks
     /// The session seed; stroke `n` gets `DrawingSession.strokeSeed(seed, n)`, as in the host.
     public let seed: UInt64
     /// The colour and width (points) of the next stroke.
     public var color = bristle_color_t(r: 0.1, g: 0.2, b: 0.6, a: 1)
     public var strokeWidth: Float = 6
+    /// Canvas pixels per point for the next stroke (the context's `scale`).
+    public var scale: Float = 1
+    /// What the input device of the next stroke can report, and its pointer type.
+    public var deviceFlags = BRISTLE_SAMPLE_HAS_PRESSURE | BRISTLE_SAMPLE_HAS_TILT
+    public var pointerType = BRISTLE_POINTER_PEN
+    /// With a value, the dirty-rectangle check of each draw compares only the pixels within
+    /// this many pixels (plus the stroke's width) of the samples the draw is about; the checks
+    /// at the end of every stroke still compare the whole canvas. For canvases too large to
+    /// snapshot at every draw.
+    public var dirtyWindowMargin: Int?
+    /// Runs after every plugin call the driver makes, with the call's description.
+    public var afterEachCall: ((String) throws(CheckFailure) -> Void)?
     /// Number of strokes begun so far.
     public private(set) var strokeCount: UInt64 = 0
 
+    private var instance: Brush?
     private let host: BrushHost
+    private let services: CheckedServices
     private let recorder: HookRecorder
-    private let context: UnsafeMutablePointer<bristle_stroke_context_t>
-    private var contextCopy = bristle_stroke_context_t()
+    private let memory: HandoffMemory?
+    private var context = bristle_stroke_context_t()
+    /// Where the context lives for a whole stroke when memory is not handed out per call.
+    private let contextStorage = UnsafeMutablePointer<bristle_stroke_context_t>.allocate(capacity: 1)
     private var inStroke = false
     private var hadStroke = false
     private var framesSinceLift = 0
@@ -38,29 +55,50 @@ public final class StrokeDriver {
     private var baseSnapshot: [UInt8] = []
     private var committedAtBegin: [UInt8] = []
     private var eventIndex = 0
+    /// Pixel boxes of the samples (for ``dirtyWindowMargin``): since the last committed draw,
+    /// of the whole stroke, of the last event (with the sample before it), of the last
+    /// predicted ones, and of the last sample.
+    private var pendingBox = PixelRect.empty
+    private var strokeBox = PixelRect.empty
+    private var eventBox = PixelRect.empty
+    private var predictedBox = PixelRect.empty
+    private var lastBox = PixelRect.empty
 
-    /// A driver for `brush` over fresh guarded canvases of the given size, all transparent.
-    public init(brush: Brush, host: BrushHost, width: Int, height: Int, seed: UInt64,
-                recorder: HookRecorder, placement: GuardedCanvas.Placement = .endAligned,
-                checks: DriverChecks = .all) throws(CheckFailure) {
-        guard let c = GuardedCanvas(width: width, height: height, placement: placement),
-              let p = GuardedCanvas(width: width, height: height, placement: placement),
-              let b = GuardedCanvas(width: width, height: height, placement: placement) else {
+    /// A driver for `brush` (created with `host`, whose services `services` interposes) over
+    /// fresh guarded canvases of the given size, all transparent.
+    init(brush: Brush, host: BrushHost, services: CheckedServices, width: Int, height: Int, seed: UInt64,
+         recorder: HookRecorder, placement: GuardedCanvas.Placement, padding: Int,
+         checks: DriverChecks) throws(CheckFailure) {
+        func canvas(_ name: String) -> GuardedCanvas? {
+            GuardedCanvas(width: width, height: height, placement: placement, padding: padding, name: name)
+        }
+        guard let c = canvas("committed"), let p = canvas("preview"), let b = canvas("base") else {
             throw CheckFailure("the harness could not map a \(width)x\(height) guarded canvas")
         }
-        self.brush = brush
+        if checks.contains(.lifetimes) {
+            guard let m = HandoffMemory(like: [c, p, b]) else {
+                throw CheckFailure("the harness could not map the spare buffers of a \(width)x\(height) canvas")
+            }
+            memory = m
+        } else {
+            memory = nil
+        }
+        instance = brush
         self.host = host
+        self.services = services
         self.recorder = recorder
         self.seed = seed
         self.checks = checks
         committed = c
         preview = p
         base = b
-        context = .allocate(capacity: 1)
-        context.initialize(to: bristle_stroke_context_t())
     }
 
-    deinit { context.deallocate() }
+    /// The brush goes first: its `destroy` may still use the services table.
+    deinit {
+        instance = nil
+        contextStorage.deallocate()
+    }
 
     private var id: String { brush.descriptor.id }
     private var capabilities: BrushDescriptor.Capabilities { brush.descriptor.capabilities }
@@ -77,7 +115,7 @@ public final class StrokeDriver {
         for (i, event) in stroke.events.enumerated() {
             try move(event, predicted: i < stroke.predicted.count ? stroke.predicted[i] : [])
         }
-        if stroke.cancelAtEnd { cancel() } else { try end(stroke.last) }
+        if stroke.cancelAtEnd { try cancel() } else { try end(stroke.last) }
     }
 
     // MARK: The loop
@@ -86,23 +124,29 @@ public final class StrokeDriver {
     public func begin(_ sample: bristle_sample_t, predicted: [bristle_sample_t] = []) throws(CheckFailure) {
         strokeCount += 1
         eventIndex = 0
-        context.pointee = bristle_stroke_context_t(
+        context = bristle_stroke_context_t(
             struct_size: UInt32(MemoryLayout<bristle_stroke_context_t>.size),
-            device_flags: BRISTLE_SAMPLE_HAS_PRESSURE | BRISTLE_SAMPLE_HAS_TILT, color: color,
-            width: strokeWidth, scale: 1, seed: DrawingSession.strokeSeed(seed, strokeCount),
-            pointer_type: BRISTLE_POINTER_PEN, max_force: 0,
+            device_flags: deviceFlags, color: color,
+            width: strokeWidth, scale: scale, seed: DrawingSession.strokeSeed(seed, strokeCount),
+            pointer_type: pointerType, max_force: 0,
             canvas_width: Int32(committed.width), canvas_height: Int32(committed.height))
-        contextCopy = context.pointee
         committedDirty = .empty
-        base.snapshot(into: &baseSnapshot)
+        strokeBox = .empty
+        pendingBox = .empty
+        lastBox = .empty
+        note([sample])
+        if checks.contains(.inputs) { base.snapshot(into: &baseSnapshot) }
         if checks.contains(.committedUntilEnded) && !capabilities.contains(.continuous) {
             committed.snapshot(into: &committedAtBegin)
         }
-        var s = sample
-        let copy = s
-        let status = recorder.record("begin(\(Self.describe(sample)))\(where_)") { brush.begin(context, &s) }
+        let call = "begin(\(Self.describe(sample)))\(where_)"
+        let ((status, after), contextAfter) = try invoke(call) {
+            lendContext(to: call) { c in
+                lend([sample], memory?.samples, to: call) { s in brush.begin(c, s) }
+            }
+        }
         inStroke = true
-        try checkInputs([copy], [s], hook: "begin")
+        try checkInputs([sample], after, contextAfter, hook: "begin")
         try checkStatus(status, hook: "begin")
         try drawAfterEvent(ending: false, predicted: predicted)
     }
@@ -111,12 +155,13 @@ public final class StrokeDriver {
     public func move(_ samples: [bristle_sample_t], predicted: [bristle_sample_t] = []) throws(CheckFailure) {
         guard !samples.isEmpty else { return }
         eventIndex += 1
-        var batch = samples
-        let status = recorder.record("moved(count=\(samples.count), first={\(Self.describe(samples[0]))}, "
-                                     + "last={\(Self.describe(samples[samples.count - 1]))})\(where_)") {
-            batch.withUnsafeMutableBufferPointer { brush.moved($0.baseAddress!, count: $0.count) }
+        note(samples)
+        let call = "moved(count=\(samples.count), first={\(Self.describe(samples[0]))}, "
+            + "last={\(Self.describe(samples[samples.count - 1]))})\(where_)"
+        let (status, after) = try invoke(call) {
+            lend(samples, memory?.samples, to: call) { brush.moved($0, count: samples.count) }
         }
-        try checkInputs(samples, batch, hook: "moved")
+        try checkInputs(samples, after, nil, hook: "moved")
         try checkStatus(status, hook: "moved")
         try drawAfterEvent(ending: false, predicted: predicted)
     }
@@ -124,11 +169,13 @@ public final class StrokeDriver {
     /// Ends the stroke at `sample`, draws the final part, and makes it part of the drawing.
     public func end(_ sample: bristle_sample_t) throws(CheckFailure) {
         eventIndex += 1
-        var s = sample
-        let copy = s
-        let status = recorder.record("ended(\(Self.describe(sample)))\(where_)") { brush.ended(&s) }
+        note([sample])
+        let call = "ended(\(Self.describe(sample)))\(where_)"
+        let (status, after) = try invoke(call) {
+            lend([sample], memory?.samples, to: call) { brush.ended($0) }
+        }
         inStroke = false
-        try checkInputs([copy], [s], hook: "ended")
+        try checkInputs([sample], after, nil, hook: "ended")
         try checkStatus(status, hook: "ended")
         if checks.contains(.committedUntilEnded) && !capabilities.contains(.continuous),
            !committed.matches(committedAtBegin) {
@@ -137,19 +184,21 @@ public final class StrokeDriver {
                                + "committed only after `ended`")
         }
         try drawAfterEvent(ending: true, predicted: [])
+        try checkStrokeEnd(committedRects: committedDirty, what: "stroke \(strokeCount)")
         base.copy(from: committed, in: committedDirty)
         hadStroke = true
         framesSinceLift = 0
     }
 
     /// Abandons the stroke; the driver restores committed from base as the host does.
-    public func cancel() {
+    public func cancel() throws(CheckFailure) {
         guard inStroke else { return }
-        recorder.record("cancelled()\(where_)") { brush.cancelled() }
+        try invoke("cancelled()\(where_)") { brush.cancelled() }
         inStroke = false
         committed.copy(from: base, in: committedDirty)
         preview.copy(from: committed, in: committedDirty.union(previewDirty))
         previewDirty = .empty
+        try checkStrokeEnd(committedRects: .empty, what: "the cancelled stroke \(strokeCount)")
     }
 
     /// Sends `frames` ticks of a 60 Hz clock, each followed by a committed draw; does nothing
@@ -162,12 +211,12 @@ public final class StrokeDriver {
         for _ in 0..<frames {
             framesSinceLift += 1
             let t = Double(framesSinceLift) * dt
-            let status = recorder.record("tick(t=\(t), dt=\(dt)) after stroke \(strokeCount), seed \(seed)") {
+            let status = try invoke("tick(t=\(t), dt=\(dt)) after stroke \(strokeCount), seed \(seed)") {
                 brush.tick(t: t, dt: dt)
             }
             try checkStatus(status, hook: "tick")
-            base.snapshot(into: &baseSnapshot)
-            let dirty = try drawChecked(into: committed, layer: BRISTLE_LAYER_COMMITTED, withBase: false,
+            if checks.contains(.inputs) { base.snapshot(into: &baseSnapshot) }
+            let dirty = try drawChecked(layer: BRISTLE_LAYER_COMMITTED, withBase: false, window: committed.bounds,
                                         after: "tick")
             preview.copy(from: committed, in: dirty)
             base.copy(from: committed, in: dirty)
@@ -182,24 +231,32 @@ public final class StrokeDriver {
         preview.copy(from: committed, in: previewDirty)
         previewDirty = .empty
         if continuous || ending {
-            let changed = try drawChecked(into: committed, layer: BRISTLE_LAYER_COMMITTED, withBase: true,
+            let window = continuous ? pendingBox : strokeBox
+            let changed = try drawChecked(layer: BRISTLE_LAYER_COMMITTED, withBase: true, window: window,
                                           after: ending ? "ended" : "an event")
             committedDirty = committedDirty.union(changed)
             preview.copy(from: committed, in: changed)
+            pendingBox = .empty
         }
         guard !ending else { return }
         var previewWanted = !continuous
+        predictedBox = .empty
         if capabilities.contains(.wantsPredicted), !predicted.isEmpty {
-            var batch = predicted
-            let status = recorder.record("predicted(count=\(predicted.count), first={\(Self.describe(predicted[0]))})\(where_)") {
-                batch.withUnsafeMutableBufferPointer { brush.predicted($0.baseAddress!, count: $0.count) }
+            predictedBox = Self.box(of: predicted)
+            let call = "predicted(count=\(predicted.count), first={\(Self.describe(predicted[0]))})\(where_)"
+            let (status, after) = try invoke(call) {
+                lend(predicted, memory?.samples, to: call) { brush.predicted($0, count: predicted.count) }
             }
-            try checkInputs(predicted, batch, hook: "predicted")
+            try checkInputs(predicted, after, nil, hook: "predicted")
             try checkStatus(status, hook: "predicted")
             previewWanted = true
         }
         if previewWanted {
-            previewDirty = try drawChecked(into: preview, layer: BRISTLE_LAYER_PREVIEW, withBase: true,
+            // A shape's preview spans the whole stroke; around the latest samples is where a
+            // draw changes pixels first. What it changes elsewhere and does not report stays
+            // in the preview, which the end of the stroke compares with committed.
+            let window = eventBox.union(predictedBox)
+            previewDirty = try drawChecked(layer: BRISTLE_LAYER_PREVIEW, withBase: true, window: window,
                                            after: "an event")
         }
         if checks.contains(.committedUntilEnded) && !continuous, !committed.matches(committedAtBegin) {
@@ -210,21 +267,40 @@ public final class StrokeDriver {
     }
 
     /// One draw with every enabled check; returns the reported rectangle clipped to the canvas.
-    private func drawChecked(into layer: GuardedCanvas, layer kind: UInt32, withBase: Bool,
+    /// `window` is the box of the samples the draw is about (see ``dirtyWindowMargin``).
+    private func drawChecked(layer kind: UInt32, withBase: Bool, window samples: PixelRect,
                              after: String) throws(CheckFailure) -> PixelRect {
-        let layerName = kind == BRISTLE_LAYER_COMMITTED ? "committed" : "preview"
-        var target = bristle_target_t(
-            struct_size: UInt32(MemoryLayout<bristle_target_t>.size),
-            format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
-            base: withBase ? UnsafePointer(base.pixels) : nil, width: Int32(layer.width),
-            height: Int32(layer.height), stride_bytes: Int32(layer.strideBytes), layer: kind,
-            stroke: UnsafePointer(context), services: host.cServices)
-        let targetCopy = target
-        if checks.contains(.dirtyRect) { layer.snapshot(into: &beforeDraw) }
-        var dirty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
+        let committedLayer = kind == BRISTLE_LAYER_COMMITTED
+        let layer = committedLayer ? committed : preview
+        let layerName = layer.name
+        let window = dirtyWindowMargin.map { margin in
+            let m = Int32(margin + Int((strokeWidth * max(scale, 1) * 2).rounded(.up)))
+            return samples.isEmpty ? .empty : PixelRect(x: samples.x - m, y: samples.y - m,
+                                                        width: samples.width + 2 * m, height: samples.height + 2 * m)
+        } ?? layer.bounds
+        if checks.contains(.dirtyRect) { layer.snapshot(into: &beforeDraw, window: window) }
         let call = "draw(layer=\(layerName), \(layer.width)x\(layer.height), stride=\(layer.strideBytes)) "
             + "after \(after)\(where_)"
-        let status = recorder.record(call) { brush.draw(&target, dirty: &dirty) }
+        services.watched = checks.contains(.padding) ? (withBase ? [layer, base] : [layer]) : []
+        services.call = call
+        defer { services.watched = [] }
+        let (((status, dirtyAfter), targetIntact), contextAfter) = try invoke(call) {
+            lendContext(to: call) { c -> ((Int32, [bristle_rect_t]), Bool) in
+                let target = bristle_target_t(
+                    struct_size: UInt32(MemoryLayout<bristle_target_t>.size),
+                    format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
+                    base: withBase ? UnsafePointer(base.pixels) : nil, width: Int32(layer.width),
+                    height: Int32(layer.height), stride_bytes: Int32(layer.strideBytes), layer: kind,
+                    stroke: UnsafePointer(c), services: services.table)
+                let (result, targetAfter) = lend([target], memory?.target, to: call) { t in
+                    lend([bristle_rect_t(x: 0, y: 0, width: 0, height: 0)], memory?.dirty, to: call) { d in
+                        brush.cInstance.pointee.draw!(brush.cInstance, t, d)
+                    }
+                }
+                return (result, Self.sameBytes([target], targetAfter))
+            }
+        }
+        let dirty = dirtyAfter[0]
         let reported = PixelRect(x: dirty.x, y: dirty.y, width: dirty.width, height: dirty.height)
         let clipped = reported.intersection(layer.bounds)
         if checks.contains(.padding) {
@@ -234,27 +310,96 @@ public final class StrokeDriver {
                                        + "the bytes between width * 4 and stride_bytes belong to the host")
                 }
             }
+            if let found = services.takeFailure() {
+                throw CheckFailure("\(found); it restored those bytes before returning, but the bytes between "
+                                   + "width * 4 and stride_bytes belong to the host at all times")
+            }
         }
-        if checks.contains(.dirtyRect), let p = layer.firstDifference(from: beforeDraw, outside: clipped) {
+        if checks.contains(.dirtyRect), let p = layer.firstDifference(from: beforeDraw, outside: clipped, window: window) {
             throw CheckFailure("\(call) changed pixel (\(p.x), \(p.y)) of \(layerName) to "
                                + "\(layer.describePixel(x: p.x, y: p.y)) outside its reported dirty rect "
                                + "\(reported): *dirty must cover every changed pixel")
         }
+        if checks.contains(.premultiplied), let p = layer.firstUnpremultiplied(in: clipped) {
+            throw CheckFailure("\(call) left pixel (\(p.x), \(p.y)) of \(layerName) at "
+                               + "\(layer.describePixel(x: p.x, y: p.y)), a colour channel above alpha: pixels are "
+                               + "premultiplied, so R, G, B <= A always (stroke colour \(Self.describe(color)))")
+        }
         if checks.contains(.inputs) {
-            if memcmp(&target, [targetCopy], MemoryLayout<bristle_target_t>.size) != 0 {
+            if !targetIntact {
                 throw CheckFailure("\(call) modified the target struct it was given (read-only input)")
             }
-            if memcmp(context, [contextCopy], MemoryLayout<bristle_stroke_context_t>.size) != 0 {
+            if !Self.sameBytes(contextAfter, [context]) {
                 throw CheckFailure("\(call) modified the stroke context (read-only input)")
             }
             if withBase, !base.matches(baseSnapshot) {
                 throw CheckFailure("\(call) modified target->base, which is read-only")
             }
         }
+        if let m = memory {
+            committedLayer ? (committed = m.replace(committed, after: call)) : (preview = m.replace(preview, after: call))
+            if withBase { base = m.replace(base, after: call) }
+        }
         guard status == BRISTLE_OK else {
             throw CheckFailure("\(call) returned \(StatusName.of(status)) for valid input")
         }
         return clipped
+    }
+
+    // MARK: Calls and the memory they lend
+
+    /// Records `call`, runs it, then runs ``afterEachCall``.
+    private func invoke<R>(_ call: String, _ body: () -> R) throws(CheckFailure) -> R {
+        let result = recorder.record(call, body)
+        try afterEachCall?(call)
+        return result
+    }
+
+    /// Passes `values` to `body` in memory the host owns for the call only: a Swift array, or
+    /// with the lifetimes check a fresh guarded slot of `arena`, taken back afterwards. Returns
+    /// what `body` returned and the values as the call left them.
+    private func lend<T, R>(_ values: [T], _ arena: HandoffArena?, to call: String,
+                            _ body: (UnsafeMutablePointer<T>) -> R) -> (R, [T]) {
+        if let arena, let raw = values.withUnsafeBytes({ arena.lend($0, to: call) }) {
+            let result = body(raw.bindMemory(to: T.self, capacity: values.count))
+            let bytes = arena.takeBack(after: call)
+            return (result, bytes.withUnsafeBytes { Array($0.bindMemory(to: T.self)) })
+        }
+        var copy = values
+        let result = copy.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+        return (result, copy)
+    }
+
+    /// Passes the stroke context to `body`: with the lifetimes check in a fresh slot taken back
+    /// afterwards, otherwise in one place for the whole stroke (so that a brush keeping it
+    /// fails the lifetimes test only, not every test with symptoms of reading freed memory).
+    private func lendContext<R>(to call: String, _ body: (UnsafeMutablePointer<bristle_stroke_context_t>) -> R)
+        -> (R, [bristle_stroke_context_t]) {
+        if let arena = memory?.context { return lend([context], arena, to: call, body) }
+        if memcmp(contextStorage, [context], MemoryLayout<bristle_stroke_context_t>.size) != 0 { contextStorage.pointee = context }
+        let result = body(contextStorage)
+        return (result, [contextStorage.pointee])
+    }
+
+    // MARK: Checks
+
+    /// After a stroke ends or is cancelled and the host restored what it restores: committed
+    /// differs from base (committed before the stroke) only inside `committedRects`, and the
+    /// preview equals committed. A pixel changed outside every reported rectangle, by a draw or
+    /// outside any draw, shows up here even when the per-draw check looked at a window only.
+    private func checkStrokeEnd(committedRects: PixelRect, what: String) throws(CheckFailure) {
+        guard checks.contains(.dirtyRect) else { return }
+        if let p = committed.firstDifference(from: base, outside: committedRects) {
+            throw CheckFailure("after \(what), committed pixel (\(p.x), \(p.y)) is \(committed.describePixel(x: p.x, y: p.y)) "
+                               + "but was \(base.describePixel(x: p.x, y: p.y)) before the stroke, outside every "
+                               + "rectangle the stroke's draws reported: *dirty must cover every changed pixel, and "
+                               + "pixels change only during draw")
+        }
+        if let p = preview.firstDifference(from: committed, outside: .empty) {
+            throw CheckFailure("after \(what) and the host's restore of every reported preview rectangle, preview pixel "
+                               + "(\(p.x), \(p.y)) is \(preview.describePixel(x: p.x, y: p.y)) but committed holds "
+                               + "\(committed.describePixel(x: p.x, y: p.y)): a preview draw changed a pixel it did not report")
+        }
     }
 
     private func checkStatus(_ status: Int32, hook: String) throws(CheckFailure) {
@@ -263,17 +408,42 @@ public final class StrokeDriver {
                            + "clamps or skips what it cannot use and carries on")
     }
 
-    private func checkInputs(_ before: [bristle_sample_t], _ after: [bristle_sample_t], hook: String) throws(CheckFailure) {
+    private func checkInputs(_ before: [bristle_sample_t], _ after: [bristle_sample_t],
+                             _ contextAfter: [bristle_stroke_context_t]?, hook: String) throws(CheckFailure) {
         guard checks.contains(.inputs) else { return }
-        let same = before.withUnsafeBytes { a in after.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
-        if !same { throw CheckFailure("\(hook) modified the samples it was given (read-only input)\(where_)") }
-        if memcmp(context, [contextCopy], MemoryLayout<bristle_stroke_context_t>.size) != 0 {
+        if !Self.sameBytes(before, after) { throw CheckFailure("\(hook) modified the samples it was given (read-only input)\(where_)") }
+        if let contextAfter, !Self.sameBytes(contextAfter, [context]) {
             throw CheckFailure("\(hook) modified the stroke context (read-only input)\(where_)")
         }
+    }
+
+    private static func sameBytes<T>(_ a: [T], _ b: [T]) -> Bool {
+        a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == y.count && memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+    }
+
+    /// Widens the sample boxes by the next event's `samples` (finite, not absurd positions
+    /// only); a segment from the sample before them is part of what a draw paints.
+    private func note(_ samples: [bristle_sample_t]) {
+        let b = Self.box(of: samples)
+        eventBox = b.union(lastBox)
+        pendingBox = pendingBox.union(eventBox)
+        strokeBox = strokeBox.union(b)
+        let last = Self.box(of: [samples[samples.count - 1]])
+        if !last.isEmpty { lastBox = last }
+    }
+
+    private static func box(of samples: [bristle_sample_t]) -> PixelRect {
+        var r = PixelRect.empty
+        for s in samples where s.x.isFinite && s.y.isFinite && abs(s.x) < 1e7 && abs(s.y) < 1e7 {
+            r = r.union(PixelRect(x: Int32(s.x.rounded(.down)), y: Int32(s.y.rounded(.down)), width: 1, height: 1))
+        }
+        return r
     }
 
     /// A sample as `x=.. y=.. t=.. p=..` for hook records.
     static func describe(_ s: bristle_sample_t) -> String {
         "x=\(s.x), y=\(s.y), t=\(s.t), pressure=\(s.pressure), flags=0x\(String(s.flags, radix: 16))"
     }
+
+    static func describe(_ c: bristle_color_t) -> String { "(\(c.r), \(c.g), \(c.b), \(c.a))" }
 }

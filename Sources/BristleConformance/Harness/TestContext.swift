@@ -46,16 +46,23 @@ public final class TestContext: @unchecked Sendable {
                 try Brush(id: id, library: library, host: host)
             }
         } catch {
-            throw CheckFailure("creating brush '\(id)' failed: \(error.description)")
+            // A broken parameter table or instance would fail every test that needs an
+            // instance; the test about it says so once.
+            var owner = "descriptor.consistency"
+            if case .malformedInstance(_, _, "parameter", _) = error { owner = "params.table" }
+            throw CheckFailure("creating brush '\(id)' failed: \(error.description)", reportedBy: owner)
         }
     }
 
-    /// A driver for a fresh instance on fresh guarded canvases.
+    /// A driver for a fresh instance on fresh guarded canvases (rows `width * 4 + padding`
+    /// bytes apart), its brush created with a host whose services check the canvas sentinels.
     public func makeDriver(width: Int = 96, height: Int = 64, placement: GuardedCanvas.Placement = .endAligned,
-                           checks: DriverChecks = .all, host: BrushHost = BrushHost(logHandler: { _, _ in }))
+                           padding: Int = GuardedCanvas.defaultPadding, checks: DriverChecks = .all)
         throws(CheckFailure) -> StrokeDriver {
-        try StrokeDriver(brush: makeBrush(host: host), host: host, width: width, height: height, seed: seed,
-                         recorder: recorder, placement: placement, checks: checks)
+        let host = BrushHost(logHandler: { _, _ in })
+        let services = CheckedServices(host: host)
+        return try StrokeDriver(brush: makeBrush(host: host), host: host, services: services, width: width, height: height,
+                                seed: seed, recorder: recorder, placement: placement, padding: padding, checks: checks)
     }
 
     /// A random generator for the test `id`, derived from the seed.

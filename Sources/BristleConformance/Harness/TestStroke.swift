@@ -68,6 +68,19 @@ public struct TestStroke {
         return stroke
     }
 
+    /// The same stroke with every sample (predicted ones too) passed through `transform`, in
+    /// delivery order.
+    public func mapSamples(_ transform: (bristle_sample_t) -> bristle_sample_t) -> TestStroke {
+        var s = self
+        s.first = transform(first)
+        for e in s.events.indices {
+            s.events[e] = s.events[e].map(transform)
+            if e < s.predicted.count { s.predicted[e] = s.predicted[e].map(transform) }
+        }
+        s.last = transform(last)
+        return s
+    }
+
     /// Sets the pressure of every sample from its index in the stroke.
     public mutating func applyPressure(_ pressure: (Int) -> Float) {
         var index = 0
@@ -79,5 +92,12 @@ public struct TestStroke {
             }
         }
         last.pressure = pressure(index + 1)
+    }
+}
+
+extension Array {
+    /// The elements in consecutive pieces of `size` (the last may be shorter).
+    func chunked(_ size: Int) -> [[Element]] {
+        stride(from: 0, to: count, by: Swift.max(size, 1)).map { Array(self[$0..<Swift.min($0 + size, count)]) }
     }
 }

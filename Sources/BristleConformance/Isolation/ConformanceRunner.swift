@@ -73,11 +73,15 @@ public enum ConformanceRunner {
                                  results: report, seconds: Clock.seconds() - start)
     }
 
-    /// Runs a test body here, turning a thrown ``CheckFailure`` into a `fail` outcome.
+    /// Runs a test body here, turning a thrown ``CheckFailure`` into a `fail` outcome (a skip
+    /// when another test reports that failure, see ``CheckFailure/reportedBy``).
     public static func execute(_ test: ConformanceTest, _ context: TestContext) -> TestOutcome {
         do {
             return try test.run(context)
         } catch {
+            if let owner = error.reportedBy, owner != test.id {
+                return .skip("\(error.message) (failed once, in \(owner))")
+            }
             return .fail(error.message)
         }
     }
@@ -156,30 +160,32 @@ public enum ConformanceRunner {
     private static func conclude(_ test: ConformanceTest, brush: String?, child: ChildProcess,
                                  ending: ChildProcess.Ending, _ options: ConformanceOptions) -> (TestOutcome?, TestResult) {
         let seconds = Clock.seconds() - child.started
-        let hookBytes = child.hookFile.contents(limit: HookRecorder.size)
+        let hookBytes = child.hookFile.bytes(at: 0, count: HookRecorder.size)
         let hook = hookBytes.withUnsafeBufferPointer { HookRecord(bytes: $0) }
         let output = String(decoding: child.outputFile.contents(limit: 600), as: UTF8.self)
             .split(whereSeparator: \.isNewline).suffix(3).joined(separator: " | ")
         let tail = output.isEmpty ? "" : "; last output: \(output)"
-        let place = hook.map { " \($0.description)" } ?? " before the first plugin call"
+        let place = " " + (hook?.description ?? "before the first plugin call")
         switch ending {
         case .timedOut:
             return (nil, result(test, brush: brush, options, verdict: .timeout,
-                                message: "no result after \(options.timeout) s: the process was killed\(place)",
+                                message: "no result after \(options.timeout) s of its own time: the process was killed\(place)",
                                 hook: hook, seconds: seconds))
         case .signaled(let signal):
-            return (nil, result(test, brush: brush, options, verdict: .crash,
-                                message: "the process died of \(SignalName.describe(signal))\(place)\(tail)",
+            // The fault handler's note says which buffer the access hit (a guard page, or memory
+            // taken back after the hook that received it returned).
+            let message = hook?.note.map { "\($0); the process died of \(SignalName.short(signal))\(place)" }
+                ?? "the process died of \(SignalName.describe(signal))\(place)"
+            return (nil, result(test, brush: brush, options, verdict: .crash, message: message + tail,
                                 hook: hook, seconds: seconds))
         case .exited(let code):
-            let bytes = child.resultFile.contents(limit: TestOutcomeCoding.maximumBytes)
-            if code == 0, let outcome = TestOutcomeCoding.decode(bytes) {
+            if code == 0, let outcome = ResultChannel.read(child.resultFile) {
                 return (outcome, result(test, brush: brush, options, verdict: outcome.verdict, message: outcome.message,
                                         hook: outcome.verdict == .fail ? hook : nil, seconds: seconds))
             }
-            let why = code == 0
-                ? "the process ended without a readable result (a brush must not write to file descriptors it does not own)"
-                : "the process exited with status \(code) without a result (a brush must never call exit())"
+            // The exit handler notes exit(); _exit() and quick_exit() leave no note.
+            let why = hook?.note
+                ?? "the process exited with status \(code) before the test finished (a brush must never call exit(), _exit() or quick_exit())"
             return (nil, result(test, brush: brush, options, verdict: .crash, message: "\(why)\(place)\(tail)",
                                 hook: hook, seconds: seconds))
         }

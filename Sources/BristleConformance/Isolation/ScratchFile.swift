@@ -22,6 +22,13 @@ final class ScratchFile {
 
     deinit { close(fd) }
 
+    /// `count` bytes from `offset` (fewer when the file is shorter).
+    func bytes(at offset: Int, count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(offset)) }
+        return n > 0 ? Array(bytes.prefix(n)) : []
+    }
+
     /// The whole file (at most `limit` bytes, the last ones when it is longer).
     func contents(limit: Int = 1 << 20) -> [UInt8] {
         let size = Int(lseek(fd, 0, SEEK_END))

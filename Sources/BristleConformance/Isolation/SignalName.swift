@@ -3,6 +3,12 @@ import Glibc
 /// Names a signal for verdicts: `SIGSEGV (segmentation fault: an invalid memory access, such
 /// as a write into a guard page)`.
 enum SignalName {
+    /// "SIGSEGV", or "signal 40".
+    static func short(_ signal: Int32) -> String {
+        let name = describe(signal)
+        return name.hasPrefix("SIG") ? String(name.prefix { $0 != " " }) : name
+    }
+
     static func describe(_ signal: Int32) -> String {
         switch signal {
         case SIGSEGV: "SIGSEGV (segmentation fault: an invalid memory access, e.g. a write into a guard page)"

@@ -1,9 +1,10 @@
 /// Every conformance test, in report order, and the selection a run makes from them.
 public enum ConformanceCatalog {
     /// All tests: library, descriptor, lifecycle, canvas, semantics, determinism, params,
-    /// robustness.
+    /// input, robustness, hygiene.
     public static let all: [ConformanceTest] = LibraryTests.all + DescriptorTests.all + LifecycleTests.all
-        + CanvasTests.all + SemanticsTests.all + DeterminismTests.all + ParameterTests.all + RobustnessTests.all
+        + CanvasTests.all + SemanticsTests.all + DeterminismTests.all + ParameterTests.all + InputTests.all
+        + RobustnessTests.all + HygieneTests.all
 
     /// The test with this id.
     public static func test(_ id: String) -> ConformanceTest? { all.first { $0.id == id } }

@@ -59,7 +59,7 @@ enum DescriptorTests {
             return .fail("flags sets unknown bits 0x\(String(unknown, radix: 16)) for ABI 1.\(d.pointee.abi.minor)")
         },
         ConformanceTest("descriptor.consistency", tier: .basic, scope: .brush,
-                        "descriptor(i) is stable, descriptor(count) is NULL, and an instance's descriptor matches the factory's (same id and flags), with the hooks its flags ask for.") { ctx throws(CheckFailure) in
+                        "descriptor(i) is stable, descriptor(count) is NULL, and an instance's descriptor matches the factory's (same id and flags), with every hook the ABI requires and the ones its flags ask for.") { ctx throws(CheckFailure) in
             let (raw, d) = try raw(ctx)
             let f = try raw.brushFactory()
             let n = f.pointee.count!(f)
@@ -85,6 +85,11 @@ enum DescriptorTests {
             }
             if d.pointee.flags & BRISTLE_BRUSH_WANTS_TICKS != 0, b.pointee.tick == nil {
                 return .fail("WANTS_TICKS is set but tick is NULL")
+            }
+            do throws(CheckFailure) {
+                _ = try ctx.makeBrush(host: host)
+            } catch where error.reportedBy == "params.table" {
+                // The parameter table's own test reports it.
             }
             return .pass
         },

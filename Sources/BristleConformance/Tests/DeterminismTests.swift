@@ -1,12 +1,14 @@
 import BristleHost
 
 /// The `determinism` group, for brushes that set DETERMINISTIC: the same input gives the same
-/// pixels twice, whatever the batching, and two instances do not influence each other, neither
-/// interleaved on one thread nor running on two.
+/// pixels twice, whatever the batching and however long the session, and two instances do
+/// not influence each other, neither interleaved on one thread nor running on two.
 enum DeterminismTests {
     /// The largest per-channel difference batching invariance tolerates (out of 255): event
     /// boundaries may round a segment joint differently, but never change the stroke.
     static let batchingTolerance = 2
+    /// Strokes of the long session (never scaled: it must pass 300 events).
+    static let longSessionStrokes = 45
 
     static let all: [ConformanceTest] = [
         ConformanceTest("determinism.render-twice", tier: .strict, scope: .brush,
@@ -52,6 +54,46 @@ enum DeterminismTests {
                              + "must not change the stroke")
             }
             return .pass
+        },
+        ConformanceTest("determinism.long-session", tier: .strict, scope: .brush,
+                        "Two fresh instances given the same session of \(longSessionStrokes) strokes (over 300 events, with predictions, cancels and ticks) hold byte-identical committed layers after every stroke: nondeterminism that shows only after hundreds of events (a counter, a ring buffer, a lazily seeded generator) is caught.") { ctx throws(CheckFailure) in
+            let a = try ctx.makeDriver(checks: .none), b = try ctx.makeDriver(checks: .none)
+            guard a.brush.descriptor.capabilities.contains(.deterministic) else {
+                return .skip("the brush does not set DETERMINISTIC")
+            }
+            var rng = ctx.random("determinism.long-session")
+            let wantsPredicted = a.brush.descriptor.capabilities.contains(.wantsPredicted)
+            let session = (0..<longSessionStrokes).map { _ in
+                var stroke = StandardStrokes.random(&rng, width: 96, height: 64, maxSamples: 40, predicted: wantsPredicted)
+                stroke.events = stroke.events.flatMap { $0 }.chunked(Int.random(in: 1...3, using: &rng))
+                stroke.predicted = Array(stroke.predicted.prefix(stroke.events.count))
+                return stroke
+            }
+            // One instance after the other (interleaving them would blame state they share),
+            // the first keeping its committed layer after every stroke.
+            var expected: [[UInt8]] = []
+            for d in [a, b] {
+                d.fill(StandardStrokes.paper)
+                var events = 0
+                for (i, stroke) in session.enumerated() {
+                    try d.draw(stroke)
+                    events += stroke.events.count + 2
+                    if i % 5 == 4 { try d.tick(frames: 2) }
+                    guard d === b else {
+                        expected.append(d.committed.snapshot())
+                        continue
+                    }
+                    if let p = b.committed.firstDifference(from: expected[i], outside: .empty) {
+                        let k = (p.y * 96 + p.x) * 4
+                        return .fail("after stroke \(i + 1) (about \(events) events into the session) two instances given "
+                                     + "the same session differ, first at (\(p.x), \(p.y)): \(b.committed.describePixel(x: p.x, y: p.y)) "
+                                     + "against (\(expected[i][k]),\(expected[i][k + 1]),\(expected[i][k + 2]),\(expected[i][k + 3])); a "
+                                     + "DETERMINISTIC brush draws the same pixels however long it has been running")
+                    }
+                }
+            }
+            let events = session.reduce(0) { $0 + $1.events.count + 2 }
+            return TestOutcome(.pass, "\(events) events")
         },
         ConformanceTest("determinism.instances-independent", tier: .strict, scope: .brush,
                         "Two instances interleaved call by call on one thread, then running on two threads at once, draw exactly what each draws alone: no shared mutable global state.") { ctx throws(CheckFailure) in

@@ -12,37 +12,57 @@ enum LifecycleTests {
             return .pass
         },
         ConformanceTest("lifecycle.first-stroke-paints", tier: .standard, scope: .brush,
-                        "The first stroke of a fresh instance with default parameters changes committed pixels (on an opaque canvas, so erasers count).") { ctx throws(CheckFailure) in
+                        "The first stroke of a fresh instance with default parameters changes pixels: committed ones (on an opaque canvas, so erasers count), or for a brush that only ever previews (a laser pointer), preview ones.") { ctx throws(CheckFailure) in
             let driver = try ctx.makeDriver(checks: .none)
             driver.fill(StandardStrokes.paper)
             let before = driver.committed.snapshot()
-            try driver.draw(.wave(count: 40, width: 96, height: 64))
-            guard !driver.committed.matches(before) else {
-                return .fail("a 40-sample stroke across the canvas left the committed layer unchanged; a brush draws its stroke")
+            let stroke = TestStroke.wave(count: 40, width: 96, height: 64)
+            try driver.begin(stroke.first)
+            var previewed = false
+            for event in stroke.events {
+                try driver.move(event)
+                previewed = previewed || !driver.preview.matches(before)
             }
-            return .pass
+            try driver.end(stroke.last)
+            guard driver.committed.matches(before) else { return .pass }
+            guard previewed else {
+                return .fail("a 40-sample stroke across the canvas changed neither the committed layer nor the preview; a brush draws its stroke")
+            }
+            return TestOutcome(.pass, "the brush draws into the preview only")
         },
         ConformanceTest("lifecycle.cancel-restores", tier: .standard, scope: .brush,
-                        "After a cancelled stroke the host's restore gives back committed exactly, and the next stroke draws as if the cancelled one never happened.") { ctx throws(CheckFailure) in
-            let a = try ctx.makeDriver(checks: .none), b = try ctx.makeDriver(checks: .none)
-            for d in [a, b] { d.fill(StandardStrokes.paper) }
-            let initial = a.committed.snapshot()
+                        "After a cancelled stroke the host's restore of every reported rectangle gives back committed exactly.") { ctx throws(CheckFailure) in
+            let driver = try ctx.makeDriver(checks: .none)
+            driver.fill(StandardStrokes.paper)
+            let initial = driver.committed.snapshot()
             var cancelled = TestStroke.wave(count: 30, width: 96, height: 64)
             cancelled.cancelAtEnd = true
-            try a.draw(cancelled)
-            if let p = a.committed.firstDifference(from: initial, outside: .empty) {
+            try driver.draw(cancelled)
+            if let p = driver.committed.firstDifference(from: initial, outside: .empty) {
                 return .fail("after cancel and the host's restore of every reported dirty rect, pixel (\(p.x), \(p.y)) "
                              + "still differs: the brush changed pixels it did not report")
             }
-            var other = TestStroke(points: [(48, 32)])
+            return .pass
+        },
+        ConformanceTest("lifecycle.cancel-forgets", tier: .standard, scope: .brush,
+                        "A DETERMINISTIC brush draws the stroke after a cancelled one exactly as after a different cancelled one: `cancelled` drops all stroke state.") { ctx throws(CheckFailure) in
+            let a = try ctx.makeDriver(checks: .none), b = try ctx.makeDriver(checks: .none)
+            guard a.brush.descriptor.capabilities.contains(.deterministic) else {
+                return .skip("the brush does not set DETERMINISTIC: two runs may differ anyway")
+            }
+            for d in [a, b] { d.fill(StandardStrokes.paper) }
+            var one = TestStroke.wave(count: 30, width: 96, height: 64), other = TestStroke(points: [(48, 32)])
+            one.cancelAtEnd = true
             other.cancelAtEnd = true
-            try b.draw(other)
             let next = TestStroke(points: (0..<20).map { (Double(10 + $0 * 4), Double(50 - $0)) }, batch: 2)
-            try a.draw(next)
-            try b.draw(next)
-            if a.committed.difference(from: b.committed).pixels != 0 {
+            for (d, cancelled) in [(a, one), (b, other)] {
+                try d.draw(cancelled)
+                try d.draw(next)
+            }
+            if let p = a.committed.firstDifference(from: b.committed, outside: .empty) {
                 return .fail("the stroke after a cancelled one differs from the same stroke after a different cancelled "
-                             + "one: `cancelled` must drop all stroke state")
+                             + "one, first at (\(p.x), \(p.y)): \(a.committed.describePixel(x: p.x, y: p.y)) against "
+                             + "\(b.committed.describePixel(x: p.x, y: p.y)): `cancelled` must drop all stroke state")
             }
             return .pass
         },

@@ -1,10 +1,17 @@
 import BristleHost
 
-/// The `params` group, for brushes with `bristle.params/1`: defaults are in range and read
-/// back, values round-trip, setters refuse to work during a stroke, and the setters clamp,
-/// round and refuse exactly as the ABI says, with strokes drawn at every bound.
+/// The `params` group, for brushes with `bristle.params/1`: the table is well formed,
+/// defaults are in range and read back, values round-trip, setters refuse to work during a
+/// stroke, and the setters clamp, round and refuse exactly as the ABI says, with strokes drawn
+/// at every bound and every whole-number value near one.
 enum ParameterTests {
     static let all: [ConformanceTest] = [
+        ConformanceTest("params.table", tier: .basic, scope: .brush,
+                        "The bristle.params/1 table is well formed (struct_size, no NULL function, at most 256 parameters, every info valid: kind, id, names, finite min <= default <= max, enum names), as the host's loader checks it; a broken table fails here once, and the tests that need an instance skip.") { ctx throws(CheckFailure) in
+            let brush = try ctx.makeBrush(host: BrushHost(logHandler: { _, _ in }))
+            guard !brush.parameters.isEmpty else { return .skip("the brush has no bristle.params/1 extension") }
+            return TestOutcome(.pass, "\(brush.parameters.count) parameter(s): \(brush.parameters.map(\.id).joined(separator: ", "))")
+        },
         ConformanceTest("params.defaults", tier: .standard, scope: .brush,
                         "Right after create, every parameter reads back its declared default, which lies in [min, max].") { ctx throws(CheckFailure) in
             let (brush, params) = try open(ctx)
@@ -144,7 +151,54 @@ enum ParameterTests {
             }
             return .pass
         },
+        ConformanceTest("params.every-value", tier: .strict, scope: .brush,
+                        "Every int, bool and enum parameter set, one at a time, to min, min + 1, max - 1, max and (up to 64 values) every value between, draws strokes across the canvas and its edges that pass every canvas check.") { ctx throws(CheckFailure) in
+            let driver = try ctx.makeDriver()
+            let brush = driver.brush
+            guard let params = extensionTable(ctx, brush) else { return .skip("the brush has no bristle.params/1 extension") }
+            let whole = brush.parameters.filter { $0.kind != .float && $0.kind != .color }
+            guard !whole.isEmpty else { return .skip("the brush has no int, bool or enum parameter") }
+            driver.fill(StandardStrokes.paper)
+            for p in whole {
+                for value in wholeValues(p) {
+                    try expectStatus(setValue(ctx, brush, params, p.id, value), BRISTLE_OK, "set_value(\"\(p.id)\", \(value))")
+                    try driver.draw(.wave(count: 16, width: 96, height: 64))
+                    for stroke in StandardStrokes.edges(width: 96, height: 64) { try driver.draw(stroke) }
+                }
+                try expectStatus(setValue(ctx, brush, params, p.id, p.defaultValue), BRISTLE_OK, "set_value(\"\(p.id)\", default)")
+            }
+            return .pass
+        },
     ]
+
+    /// min, min + 1, max - 1, max and, when there are at most 64, every value of a whole-number
+    /// parameter, in order.
+    static func wholeValues(_ p: BrushParameter) -> [Double] {
+        var values: Set<Double> = [p.minimum, p.maximum, min(p.minimum + 1, p.maximum), max(p.maximum - 1, p.minimum)]
+        if p.maximum - p.minimum < 64 { values.formUnion(stride(from: p.minimum, through: p.maximum, by: 1)) }
+        return values.sorted()
+    }
+
+    /// The settings the pixel-format test draws with: the defaults, then each value of each
+    /// enum parameter (up to 16 per parameter), the others at their defaults.
+    static func enumSettings(_ brush: Brush) -> [(id: String, value: Double)?] {
+        var settings: [(id: String, value: Double)?] = [nil]
+        for p in brush.parameters {
+            guard case .enumeration = p.kind else { continue }
+            for v in stride(from: p.minimum, through: min(p.maximum, p.minimum + 15), by: 1) { settings.append((p.id, v)) }
+        }
+        return settings
+    }
+
+    /// Puts every enum parameter back to its default, then applies `setting`.
+    static func set(_ ctx: TestContext, _ brush: Brush, _ setting: (id: String, value: Double)?) throws(CheckFailure) {
+        guard let params = extensionTable(ctx, brush) else { return }
+        for p in brush.parameters {
+            guard case .enumeration = p.kind else { continue }
+            let value = p.id == setting?.id ? setting!.value : p.defaultValue
+            try expectStatus(setValue(ctx, brush, params, p.id, value), BRISTLE_OK, "set_value(\"\(p.id)\", \(value))")
+        }
+    }
 
     private static func extensionTable(_ ctx: TestContext, _ brush: Brush) -> UnsafePointer<bristle_params_t>? {
         guard !brush.parameters.isEmpty else { return nil }

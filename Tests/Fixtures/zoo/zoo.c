@@ -1,40 +1,104 @@
 /*
  * The conformance harness's zoo: one small brush, "test.zoo", that is correct without any
  * switch and broken in exactly one way per -D switch, so that `bristle conform` can be shown
- * to give each mistake its verdict (Tests/BristleConformanceTests/ZooTests.swift).
+ * to give each mistake its verdict (Tests/BristleConformanceTests/ZooTests.swift and
+ * HygieneZooTests.swift).
  *
- * The correct brush is CONTINUOUS | WANTS_PREDICTED | DETERMINISTIC: it paints a square block
- * (parameter "size", 1...9 px, default 3) at every sample into committed, and at every
+ * The correct brush is CONTINUOUS | WANTS_PREDICTED | DETERMINISTIC: it paints a block
+ * (parameter "size", 1...9 px, default 3; parameter "shape": square, bar, column or dot) at
+ * every sample into committed, in the stroke's colour premultiplied by its alpha, and at every
  * predicted sample into the preview, clipped, with an exact dirty rectangle; between two real
  * samples it also paints a block at their midpoint (remembering the last sample of the stroke).
  *
+ * Crashes, exits, hangs (the harness's isolation):
  *   -DCRASH_IN_BEGIN     writes through a NULL pointer in `begin`
  *   -DABORT_IN_DRAW      calls abort() in `draw`
  *   -DEXIT_IN_ENDED      calls exit(3) in `ended`
+ *   -DEXIT_ZERO          calls exit(0) in `ended` (must read as an exit, not as a descriptor problem)
  *   -DHANG_IN_MOVED      loops forever in `moved`
+ *   -DFLOODS_OUTPUT      writes 128 MiB to stdout in `moved`
+ * Pixels and rectangles:
  *   -DROW_PAST_END       forgets to clip at the bottom: writes row `height`, one past the buffer
  *   -DWRITE_PADDING      forgets to clip at the right: writes the byte after each row's pixels
  *   -DSMALL_DIRTY        reports a dirty rectangle one pixel too narrow
+ *   -DRESTORES_PADDING   at the right edge, writes the 4 bytes after the row, calls a service,
+ *                        and puts the bytes back before returning
+ *   -DOVERREADS_ROW_END  at the right edge, reads 8 bytes from the last pixel (4 past the row)
+ *   -DSTRIDE_IN_PIXELS   finds row y at pixel y * (stride / 4): wrong when stride % 4 != 0
+ *   -DSTRAIGHT_ALPHA     writes the colour without premultiplying it by its alpha
+ *   -DDIRTY_Y_WRAPS      keeps its dirty rows in int16 12.4 fixed point: wrong from row 2048
+ *   -DSCALE_UNCLIPPED    scales its blocks by context->scale after clipping them
+ *   -DSHAPE_2_UNCLIPPED  shape 2 (a middle enum value) forgets to clip at the right
+ * Memory kept past the call that passed it (bristle.h: valid until the call returns):
+ *   -DKEEPS_PIXELS       keeps target->pixels and writes through it in the next `moved`
+ *   -DKEEPS_SAMPLES      keeps the samples of `moved` and reads them in `draw`
+ *   -DKEEPS_CONTEXT      keeps the stroke context of `begin` and reads its colour in `draw`
+ * Input:
+ *   -DNEEDS_PRESSURE     refuses samples without HAS_PRESSURE (mouse input) with UNSUPPORTED
+ *   -DBATCH_LIMIT        refuses events of more than 512 samples with FAILED
+ *   -DLATE_NONDETERMINISM after 300 events of an instance, jitters its colour with rand()
+ * Semantics and state:
  *   -DNONDETERMINISTIC   jitters its colour with rand(), yet claims DETERMINISTIC
  *   -DCOMMITS_PREDICTED  keeps predicted samples at the next `moved` and commits them
  *   -DEXTRA_EXPORTS      exports a helper function besides the entry
  *   -DSHARED_GLOBAL      remembers the stroke's last sample in a global shared by all instances
+ *   -DBROKEN_PARAM_TABLE declares "size" with min 9 > max 1
+ * Process hygiene (each changes what belongs to the host process):
+ *   -DLEAKS              allocates 4 KiB per stroke and never frees it
+ *   -DLEAVES_THREAD      starts a thread in the first `begin` that never ends
+ *   -DTHREAD_IN_INIT     starts a thread in init (and joins it in the last deinit)
+ *   -DCHANGES_CWD        chdir("/") in `begin`
+ *   -DBLOCKS_SIGNALS     blocks SIGINT in `begin`
+ *   -DIGNORES_SIGPIPE    sets SIGPIPE to SIG_IGN in init
+ *   -DCHANGES_UMASK      umask(077) in create
+ *   -DSETS_LOCALE        setlocale(LC_NUMERIC, "C.UTF-8") in create
+ *   -DSETS_ENV           setenv("ZOO_WAS_HERE", "1") in `ended`
+ *   -DCHANGES_FP_MODE    fesetround(FE_TOWARDZERO) in `begin`
+ *   -DWRITES_STDOUT      printf()s a debug line in `ended`
  *   -DCLOSES_HARNESS_FDS closes file descriptors 3 and 4 in `begin`, which it does not own
- *   -DFLOODS_OUTPUT      writes 128 MiB to stdout in `moved`
  *
- * And one switch that is no mistake but the loader's limits, which the harness must carry:
- *
- *   -DMANY_BRUSHES       lists 4096 brushes with ids of 255 bytes ("test.zoo" stays the one it creates)
+ * Correct variants the harness must pass (what the header allows):
+ *   -DHONEST_RANDOM      jitters its colour with rand() and does not claim DETERMINISTIC
+ *   -DPREVIEW_ONLY       not CONTINUOUS, no predictions: draws its blocks into the preview and
+ *                        never commits anything (a laser pointer)
+ *   -DJOINED_THREAD      runs a helper thread in every `ended` and joins it before returning
+ *   -DOWN_FILE           opens /dev/null in create, writes to it in every hook, closes it in destroy
+ *   -DMANY_BRUSHES       lists 4096 brushes with ids of 255 bytes ("test.zoo" stays the one it
+ *                        creates): the loader's limits
  */
+#if defined(BLOCKS_SIGNALS) || defined(IGNORES_SIGPIPE) || defined(SETS_ENV) || defined(CHANGES_CWD) ||             \
+    defined(CLOSES_HARNESS_FDS) || defined(LEAVES_THREAD) || defined(THREAD_IN_INIT) || defined(JOINED_THREAD) ||  \
+    defined(OWN_FILE) || defined(CHANGES_UMASK)
+#define _POSIX_C_SOURCE 200809L
+#endif
 #include <bristle/bristle.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef CLOSES_HARNESS_FDS
+#if defined(CLOSES_HARNESS_FDS) || defined(CHANGES_CWD) || defined(LEAVES_THREAD) || defined(THREAD_IN_INIT) ||     \
+    defined(OWN_FILE)
 #include <unistd.h>
 #endif
-#if defined(MANY_BRUSHES) || defined(FLOODS_OUTPUT)
+#if defined(MANY_BRUSHES) || defined(FLOODS_OUTPUT) || defined(WRITES_STDOUT)
 #include <stdio.h>
+#endif
+#if defined(BLOCKS_SIGNALS) || defined(IGNORES_SIGPIPE)
+#include <signal.h>
+#endif
+#if defined(LEAVES_THREAD) || defined(THREAD_IN_INIT) || defined(JOINED_THREAD)
+#include <pthread.h>
+#endif
+#ifdef CHANGES_UMASK
+#include <sys/stat.h>
+#endif
+#ifdef SETS_LOCALE
+#include <locale.h>
+#endif
+#ifdef CHANGES_FP_MODE
+#include <fenv.h>
+#endif
+#ifdef OWN_FILE
+#include <fcntl.h>
 #endif
 
 #define MAX_POINTS 1024
@@ -54,8 +118,23 @@ typedef struct zoo {
     last_sample own_last;
     int in_stroke;
     double size;
+    int shape;
+    float scale;
     points own_pending;
     points predicted;
+    unsigned long events;
+#ifdef KEEPS_PIXELS
+    uint8_t *kept_pixels;
+#endif
+#ifdef KEEPS_SAMPLES
+    const bristle_sample_t *kept_samples;
+#endif
+#ifdef KEEPS_CONTEXT
+    const bristle_stroke_context_t *kept_context;
+#endif
+#ifdef OWN_FILE
+    int own_fd;
+#endif
 } zoo;
 
 #define PENDING(z) (&(z)->own_pending)
@@ -88,6 +167,9 @@ static void add(points *p, double x, double y) {
 }
 
 static void grow(bristle_rect_t *d, int x0, int y0, int x1, int y1) {
+#ifdef DIRTY_Y_WRAPS
+    y0 = (int16_t)(y0 * 16) / 16, y1 = (int16_t)(y1 * 16) / 16;
+#endif
     if (d->width <= 0 || d->height <= 0) {
         d->x = x0, d->y = y0, d->width = x1 - x0, d->height = y1 - y0;
         return;
@@ -107,17 +189,37 @@ static uint8_t channel(float c) {
     return (uint8_t)(c * 255.0f + 0.5f);
 }
 
+/* Row y of the target. */
+static uint8_t *row_at(const bristle_target_t *t, int y) {
+#ifdef STRIDE_IN_PIXELS
+    return t->pixels + (size_t)y * (size_t)(t->stride_bytes / 4) * 4;
+#else
+    return t->pixels + (size_t)y * (size_t)t->stride_bytes;
+#endif
+}
+
+/* The block around (cx, cy): size x size for shape 0, a bar, a column or a dot. */
+static void block(int shape, int size, int cx, int cy, int *x0, int *y0, int *x1, int *y1) {
+    int half = size / 2;
+    *x0 = cx - half, *y0 = cy - half, *x1 = *x0 + size, *y1 = *y0 + size;
+    if (shape == 1) *y0 = cy, *y1 = cy + 1;
+    if (shape == 2) *x0 = cx, *x1 = cx + 1;
+    if (shape == 3) *x0 = cx, *x1 = cx + 1, *y0 = cy, *y1 = cy + 1;
+}
+
 /* Paints one block per point onto the target; grows *dirty. */
-static void paint(const bristle_target_t *t, const points *p, double size, uint8_t r, uint8_t g, uint8_t b,
+static void paint(const zoo *z, const bristle_target_t *t, const points *p, const uint8_t rgba[4],
                   bristle_rect_t *dirty) {
     int i, x, y;
-    int half = (int)size / 2;
     for (i = 0; i < p->count; i++) {
-        int cx = (int)floor(p->xy[i][0]), cy = (int)floor(p->xy[i][1]);
-        int x0 = cx - half, y0 = cy - half, x1 = x0 + (int)size, y1 = y0 + (int)size;
+        int x0, y0, x1, y1;
         int xmax = t->width, ymax = t->height;
+        block(z->shape, (int)z->size, (int)floor(p->xy[i][0]), (int)floor(p->xy[i][1]), &x0, &y0, &x1, &y1);
 #ifdef WRITE_PADDING
         xmax = t->width + 1;
+#endif
+#ifdef SHAPE_2_UNCLIPPED
+        if (z->shape == 2) xmax = t->width + 1;
 #endif
 #ifdef ROW_PAST_END
         ymax = t->height + 1;
@@ -127,14 +229,28 @@ static void paint(const bristle_target_t *t, const points *p, double size, uint8
         if (x1 > xmax) x1 = xmax;
         if (y1 > ymax) y1 = ymax;
         if (x0 >= x1 || y0 >= y1) continue;
+#ifdef SCALE_UNCLIPPED
+        if (z->scale > 1) x1 = x0 + (int)((float)(x1 - x0) * z->scale), y1 = y0 + (int)((float)(y1 - y0) * z->scale);
+#endif
         for (y = y0; y < y1; y++) {
-            uint8_t *row = t->pixels + (size_t)y * (size_t)t->stride_bytes;
-            for (x = x0; x < x1; x++) {
-                row[x * 4 + 0] = r;
-                row[x * 4 + 1] = g;
-                row[x * 4 + 2] = b;
-                row[x * 4 + 3] = 255;
+            uint8_t *row = row_at(t, y);
+            for (x = x0; x < x1; x++) memcpy(row + x * 4, rgba, 4);
+#ifdef OVERREADS_ROW_END
+            if (x1 == t->width) {
+                volatile uint8_t pair[8];
+                memcpy((void *)pair, row + (x1 - 1) * 4, 8);
             }
+#endif
+#ifdef RESTORES_PADDING
+            if (x1 == t->width) {
+                uint8_t saved[4];
+                bristle_paint_t none = {sizeof none, BRISTLE_BLEND_SRC_OVER, {0, 0, 0, 0}, 0};
+                memcpy(saved, row + x1 * 4, 4);
+                memcpy(row + x1 * 4, rgba, 4);
+                t->services->fill_disc(t->services, t, 0, 0, 0, &none);
+                memcpy(row + x1 * 4, saved, 4);
+            }
+#endif
         }
 #ifdef SMALL_DIRTY
         grow(dirty, x0, y0, x1 - 1, y1);
@@ -144,24 +260,46 @@ static void paint(const bristle_target_t *t, const points *p, double size, uint8
     }
 }
 
-/* ---- parameters: "size" ---- */
-static const bristle_param_info_t size_info = {sizeof size_info, BRISTLE_PARAM_FLOAT, "size", "Size",
-                                               "Block size in pixels.", "px", 1, 9, 3, NULL, {0, 0, 0, 0}};
-static uint32_t pcount(const bristle_brush_t *b) { (void)b; return 1; }
+/* ---- parameters: "size" and "shape" ---- */
+static const char *const shape_names[] = {"square", "bar", "column", "dot", NULL};
+#ifdef BROKEN_PARAM_TABLE
+#define ZOO_SIZE_MIN 9
+#define ZOO_SIZE_MAX 1
+#else
+#define ZOO_SIZE_MIN 1
+#define ZOO_SIZE_MAX 9
+#endif
+static const bristle_param_info_t param_infos[] = {
+    {sizeof(bristle_param_info_t), BRISTLE_PARAM_FLOAT, "size", "Size", "Block size in pixels.", "px", ZOO_SIZE_MIN,
+     ZOO_SIZE_MAX, 3, NULL, {0, 0, 0, 0}},
+    {sizeof(bristle_param_info_t), BRISTLE_PARAM_ENUM, "shape", "Shape", "What each sample paints.", "", 0, 3, 0,
+     shape_names, {0, 0, 0, 0}},
+};
+static uint32_t pcount(const bristle_brush_t *b) { (void)b; return 2; }
 static const bristle_param_info_t *pinfo(const bristle_brush_t *b, uint32_t i) {
     (void)b;
-    return i == 0 ? &size_info : NULL;
+    return i < 2 ? &param_infos[i] : NULL;
 }
 static bristle_status_t pset(const bristle_brush_t *b, const char *id, double v) {
-    if (!id || strcmp(id, "size") != 0 || !isfinite(v)) return BRISTLE_BAD_ARG;
-    if (Z(b)->in_stroke) return BRISTLE_BAD_STATE;
-    Z(b)->size = v < 1 ? 1 : v > 9 ? 9 : v;
-    return BRISTLE_OK;
+    if (!id || !isfinite(v)) return BRISTLE_BAD_ARG;
+    if (strcmp(id, "size") == 0) {
+        if (Z(b)->in_stroke) return BRISTLE_BAD_STATE;
+        Z(b)->size = v < 1 ? 1 : v > 9 ? 9 : v;
+        return BRISTLE_OK;
+    }
+    if (strcmp(id, "shape") == 0) {
+        if (Z(b)->in_stroke) return BRISTLE_BAD_STATE;
+        v = floor(v + 0.5);
+        Z(b)->shape = (int)(v < 0 ? 0 : v > 3 ? 3 : v);
+        return BRISTLE_OK;
+    }
+    return BRISTLE_BAD_ARG;
 }
 static bristle_status_t pget(const bristle_brush_t *b, const char *id, double *v) {
-    if (!id || strcmp(id, "size") != 0 || !v) return BRISTLE_BAD_ARG;
-    *v = Z(b)->size;
-    return BRISTLE_OK;
+    if (!id || !v) return BRISTLE_BAD_ARG;
+    if (strcmp(id, "size") == 0) return *v = Z(b)->size, BRISTLE_OK;
+    if (strcmp(id, "shape") == 0) return *v = Z(b)->shape, BRISTLE_OK;
+    return BRISTLE_BAD_ARG;
 }
 static bristle_status_t psetc(const bristle_brush_t *b, const char *id, const bristle_color_t *c) {
     (void)b, (void)id, (void)c;
@@ -173,8 +311,34 @@ static bristle_status_t pgetc(const bristle_brush_t *b, const char *id, bristle_
 }
 static const bristle_params_t params = {sizeof params, 0, pcount, pinfo, pset, pget, psetc, pgetc};
 
+/* ---- threads ---- */
+#if defined(LEAVES_THREAD) || defined(THREAD_IN_INIT)
+static void *sleep_forever(void *arg) {
+    (void)arg;
+    for (;;) pause();
+    return NULL;
+}
+#endif
+#ifdef JOINED_THREAD
+static void *nothing(void *arg) { return arg; }
+#endif
+
 /* ---- hooks ---- */
-static void destroy(const bristle_brush_t *b) { free(Z(b)); }
+#ifdef OWN_FILE
+static void touch_own_file(const bristle_brush_t *b) {
+    if (write(Z(b)->own_fd, "z", 1) != 1) Z(b)->size = 3;
+}
+#define OWN(b) touch_own_file(b)
+#else
+#define OWN(b) (void)(b)
+#endif
+
+static void destroy(const bristle_brush_t *b) {
+#ifdef OWN_FILE
+    close(Z(b)->own_fd);
+#endif
+    free(Z(b));
+}
 static const void *get_extension(const bristle_brush_t *b, const char *id) {
     (void)b;
     return id && strcmp(id, BRISTLE_EXT_PARAMS) == 0 ? &params : NULL;
@@ -182,7 +346,6 @@ static const void *get_extension(const bristle_brush_t *b, const char *id) {
 static bristle_status_t begin(const bristle_brush_t *b, const bristle_stroke_context_t *c,
                               const bristle_sample_t *s) {
     zoo *z = Z(b);
-    (void)c;
 #ifdef CRASH_IN_BEGIN
     *(volatile int *)(uintptr_t)(s->x < -1e300 ? 8 : 0) = 1;
 #endif
@@ -190,6 +353,38 @@ static bristle_status_t begin(const bristle_brush_t *b, const bristle_stroke_con
     close(3);
     close(4);
 #endif
+#ifdef CHANGES_CWD
+    if (chdir("/") != 0) return BRISTLE_FAILED;
+#endif
+#ifdef BLOCKS_SIGNALS
+    {
+        sigset_t set;
+        sigemptyset(&set);
+        sigaddset(&set, SIGINT);
+        sigprocmask(SIG_BLOCK, &set, NULL);
+    }
+#endif
+#ifdef CHANGES_FP_MODE
+    fesetround(FE_TOWARDZERO);
+#endif
+#ifdef LEAVES_THREAD
+    {
+        static int started;
+        pthread_t thread;
+        if (!started && pthread_create(&thread, NULL, sleep_forever, NULL) == 0) started = 1;
+    }
+#endif
+#ifdef LEAKS
+    {
+        volatile char *lost = malloc(4096);
+        if (lost) lost[0] = 1;
+    }
+#endif
+#ifdef KEEPS_CONTEXT
+    z->kept_context = c;
+#endif
+    OWN(b);
+    z->scale = c->scale;
     z->in_stroke = 1;
     PENDING(z)->count = 0;
     z->predicted.count = 0;
@@ -199,6 +394,7 @@ static bristle_status_t begin(const bristle_brush_t *b, const bristle_stroke_con
 }
 static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *s, uint32_t n) {
     uint32_t i;
+    zoo *z = Z(b);
 #ifdef FLOODS_OUTPUT
     {
         static char line[1 << 16];
@@ -214,16 +410,32 @@ static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *
     while (forever) {
     }
 #endif
-#ifdef COMMITS_PREDICTED
-    for (i = 0; i < (uint32_t)Z(b)->predicted.count; i++)
-        add(PENDING(Z(b)), Z(b)->predicted.xy[i][0], Z(b)->predicted.xy[i][1]);
+#ifdef KEEPS_PIXELS
+    if (z->kept_pixels) z->kept_pixels[0] = 1;
 #endif
-    Z(b)->predicted.count = 0;
-    for (i = 0; i < n; i++) add_real(Z(b), s[i].x, s[i].y);
+#ifdef KEEPS_SAMPLES
+    z->kept_samples = s;
+#endif
+#ifdef BATCH_LIMIT
+    if (n > 512) return BRISTLE_FAILED;
+#endif
+#ifdef COMMITS_PREDICTED
+    for (i = 0; i < (uint32_t)z->predicted.count; i++) add(PENDING(z), z->predicted.xy[i][0], z->predicted.xy[i][1]);
+#endif
+    OWN(b);
+    z->events++;
+    z->predicted.count = 0;
+    for (i = 0; i < n; i++) {
+#ifdef NEEDS_PRESSURE
+        if (!(s[i].flags & BRISTLE_SAMPLE_HAS_PRESSURE)) return BRISTLE_UNSUPPORTED;
+#endif
+        add_real(z, s[i].x, s[i].y);
+    }
     return BRISTLE_OK;
 }
 static bristle_status_t predicted(const bristle_brush_t *b, const bristle_sample_t *s, uint32_t n) {
     uint32_t i;
+    OWN(b);
     Z(b)->predicted.count = 0;
     for (i = 0; i < n; i++) add(&Z(b)->predicted, s[i].x, s[i].y);
     return BRISTLE_OK;
@@ -232,12 +444,30 @@ static bristle_status_t ended(const bristle_brush_t *b, const bristle_sample_t *
 #ifdef EXIT_IN_ENDED
     if (s->t >= 0) exit(3);
 #endif
+#ifdef EXIT_ZERO
+    if (s->t >= 0) exit(0);
+#endif
+#ifdef SETS_ENV
+    setenv("ZOO_WAS_HERE", "1", 1);
+#endif
+#ifdef WRITES_STDOUT
+    printf("zoo: stroke ended at %g, %g\n", s->x, s->y);
+    fflush(stdout);
+#endif
+#ifdef JOINED_THREAD
+    {
+        pthread_t thread;
+        if (pthread_create(&thread, NULL, nothing, NULL) == 0) pthread_join(thread, NULL);
+    }
+#endif
+    OWN(b);
     Z(b)->in_stroke = 0;
     Z(b)->predicted.count = 0;
     add_real(Z(b), s->x, s->y);
     return BRISTLE_OK;
 }
 static void cancelled(const bristle_brush_t *b) {
+    OWN(b);
     Z(b)->in_stroke = 0;
     PENDING(Z(b))->count = 0;
     Z(b)->predicted.count = 0;
@@ -245,26 +475,61 @@ static void cancelled(const bristle_brush_t *b) {
 static bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t, bristle_rect_t *d) {
     zoo *z = Z(b);
     const bristle_color_t *c = &t->stroke->color;
-    uint8_t r = channel(c->r), g = channel(c->g), bl = channel(c->b);
+    uint8_t rgba[4];
+#ifdef KEEPS_CONTEXT
+    if (z->kept_context) c = &z->kept_context->color;
+#endif
 #ifdef ABORT_IN_DRAW
     if (t->width > 0) abort();
 #endif
-    if (t->format != BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED) return BRISTLE_UNSUPPORTED;
-#ifdef NONDETERMINISTIC
-    r = (uint8_t)(rand() & 0xFF);
+#ifdef KEEPS_PIXELS
+    z->kept_pixels = t->pixels;
 #endif
+#ifdef KEEPS_SAMPLES
+    if (z->kept_samples && z->kept_samples->x > 1e300) return BRISTLE_FAILED;
+#endif
+    OWN(b);
+    if (t->format != BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED) return BRISTLE_UNSUPPORTED;
+#ifdef STRAIGHT_ALPHA
+    rgba[0] = channel(c->r), rgba[1] = channel(c->g), rgba[2] = channel(c->b);
+#else
+    rgba[0] = channel(c->r * c->a), rgba[1] = channel(c->g * c->a), rgba[2] = channel(c->b * c->a);
+#endif
+    rgba[3] = channel(c->a);
+#if defined(NONDETERMINISTIC) || defined(HONEST_RANDOM)
+    rgba[0] = (uint8_t)(rand() % (rgba[3] + 1));
+#endif
+#ifdef LATE_NONDETERMINISM
+    if (z->events > 300) rgba[0] = (uint8_t)(rand() % (rgba[3] + 1));
+#endif
+#ifdef PREVIEW_ONLY
     if (t->layer == BRISTLE_LAYER_COMMITTED) {
-        paint(t, PENDING(z), z->size, r, g, bl, d);
+        PENDING(z)->count = 0;
+        return BRISTLE_OK;
+    }
+    paint(z, t, PENDING(z), rgba, d);
+#else
+    if (t->layer == BRISTLE_LAYER_COMMITTED) {
+        paint(z, t, PENDING(z), rgba, d);
         PENDING(z)->count = 0;
     } else {
-        paint(t, &z->predicted, z->size, 0, 0, 255, d);
+        static const uint8_t blue[4] = {0, 0, 255, 255};
+        paint(z, t, &z->predicted, blue, d);
     }
+#endif
     return BRISTLE_OK;
 }
 
 /* ---- library ---- */
+#if defined(PREVIEW_ONLY)
+#define ZOO_FLAGS BRISTLE_BRUSH_DETERMINISTIC
+#elif defined(HONEST_RANDOM)
+#define ZOO_FLAGS (BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED)
+#else
+#define ZOO_FLAGS (BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED | BRISTLE_BRUSH_DETERMINISTIC)
+#endif
 static const bristle_descriptor_t descriptor = {
-    sizeof descriptor, BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED | BRISTLE_BRUSH_DETERMINISTIC,
+    sizeof descriptor, ZOO_FLAGS,
     BRISTLE_VERSION_INIT, "test.zoo", "Zoo", "Tests", "1.0.0", "A brush broken in one way per switch.", NULL};
 
 #ifdef MANY_BRUSHES
@@ -295,9 +560,19 @@ static const bristle_brush_t *create(const bristle_brush_factory_t *f, const bri
     zoo *z;
     (void)f, (void)h;
     if (!id || strcmp(id, "test.zoo") != 0) return NULL;
+#ifdef CHANGES_UMASK
+    umask(077);
+#endif
+#ifdef SETS_LOCALE
+    setlocale(LC_NUMERIC, "C.UTF-8");
+#endif
     z = (zoo *)calloc(1, sizeof *z);
     if (!z) return NULL;
+#ifdef OWN_FILE
+    z->own_fd = open("/dev/null", O_WRONLY);
+#endif
     z->size = 3;
+    z->scale = 1;
     z->brush.struct_size = sizeof z->brush;
     z->brush.descriptor = &descriptor;
     z->brush.brush_data = z;
@@ -313,8 +588,25 @@ static const bristle_brush_t *create(const bristle_brush_factory_t *f, const bri
 }
 static const bristle_brush_factory_t factory = {sizeof factory, 0, count, get_descriptor, create};
 
-static bool init(const char *path) { (void)path; return true; }
-static void deinit(void) {}
+#ifdef THREAD_IN_INIT
+static pthread_t init_thread;
+static int init_count;
+#endif
+static bool init(const char *path) {
+    (void)path;
+#ifdef IGNORES_SIGPIPE
+    signal(SIGPIPE, SIG_IGN);
+#endif
+#ifdef THREAD_IN_INIT
+    if (init_count++ == 0) pthread_create(&init_thread, NULL, sleep_forever, NULL);
+#endif
+    return true;
+}
+static void deinit(void) {
+#ifdef THREAD_IN_INIT
+    if (--init_count == 0) pthread_cancel(init_thread), pthread_join(init_thread, NULL);
+#endif
+}
 static const void *get_factory(const char *id) {
     return id && strcmp(id, BRISTLE_BRUSH_FACTORY_ID) == 0 ? &factory : NULL;
 }
