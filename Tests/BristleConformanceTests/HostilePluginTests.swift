@@ -48,12 +48,15 @@ import Testing
         #expect(r.message.contains("SIGXFSZ") && r.message.contains("moved("), "\(r.message)")
     }
 
-    @Test func closingTheHarnessDescriptorsIsACrashThatSaysSo() throws {
-        let report = try ZooTests.run(ZooTests.zoo("CLOSES_HARNESS_FDS"), tier: .standard,
-                                      include: "^lifecycle\\.single-stroke$")
-        let r = try #require(report.results.first)
-        #expect(r.verdict == .crash)
-        #expect(r.message.contains("cannot write the outcome to fd 4") && r.message.contains("does not own"), "\(r.message)")
+    @Test func closingTheHarnessDescriptorsCannotCutTheHarnessOff() throws {
+        // The result travels through a mapping taken before the test, so the test that checks
+        // descriptors names them, and the others still report (ZooDefectTests has the full run).
+        let report = try ZooTests.run(ZooTests.zoo("CLOSES_HARNESS_FDS"), tier: .strict,
+                                      include: "^(lifecycle\\.single-stroke|hygiene\\.file-descriptors)$")
+        #expect(ZooTests.nonPassing(report) == ["hygiene.file-descriptors": .fail])
+        let r = try #require(report.results.first { $0.test == "hygiene.file-descriptors" })
+        #expect(r.message.contains("closed file descriptor 3") && r.message.contains("closed file descriptor 4")
+                    && r.message.contains("which it does not own"), "\(r.message)")
     }
 
     @Test func aDamagedSectionHeaderOffsetIsAFailNotAHarnessCrash() throws {
@@ -112,12 +115,11 @@ import Testing
         let line = try #require(r.stdout.split(separator: "\n").first { $0.contains("reproduce: ") })
         let command = String(line.split(separator: "reproduce: ", maxSplits: 1)[1])
         #expect(command.contains("--timeout 0.5"), "\(command)")
-        let start = Date()
         let again = try ProcessResult.run("/bin/sh", ["-c", command],
                                           environment: ["PATH": TestEnvironment.bristleExecutable.deletingLastPathComponent().path
                                                             + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "")])
         #expect(again.status == 1 && again.stdout.contains("TIMEOUT lifecycle.single-stroke"), "\(again.stdout)\(again.stderr)")
-        #expect(Date().timeIntervalSince(start) < 20, "the reproduction used the run's timeout, not the default 30 s")
+        #expect(again.stdout.contains("no result after 0.5 s of its own time"), "the reproduction used the run's timeout: \(again.stdout)")
     }
 
     @Test func killingTheHarnessEndsAChildStuckInAHook() throws {
