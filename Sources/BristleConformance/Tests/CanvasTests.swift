@@ -7,14 +7,14 @@ import BristleHost
 enum CanvasTests {
     static let all: [ConformanceTest] = [
         ConformanceTest("canvas.guard-pages", tier: .standard, scope: .brush,
-                        "Strokes along and across every edge, on buffers flush against a PROT_NONE guard page after them and then before them: a write past either end is a crash.") { ctx throws(CheckFailure) in
+                        "Strokes along and across every edge, on buffers whose last pixel's last byte touches a PROT_NONE guard page (the last row's padding is not mapped), then whose first pixel follows one: a write or read a byte past either end is a crash naming the byte.") { ctx throws(CheckFailure) in
             for placement in [GuardedCanvas.Placement.endAligned, .startAligned] {
                 try drawEverything(ctx, checks: .padding, placement: placement)
             }
             return .pass
         },
         ConformanceTest("canvas.stride-padding", tier: .standard, scope: .brush,
-                        "The \(GuardedCanvas.defaultPadding) padding bytes at the end of every row keep their sentinel after every draw.") { ctx throws(CheckFailure) in
+                        "The \(GuardedCanvas.defaultPadding) padding bytes at the end of every row keep their sentinel after every draw and at every services call during it (restoring them before returning does not hide a write).") { ctx throws(CheckFailure) in
             try drawEverything(ctx, checks: .padding)
             return .pass
         },
