@@ -213,15 +213,28 @@ public final class GuardedCanvas {
     }
 
     /// The first pixel outside `rect` that differs from the same pixel of `other` (a canvas of
-    /// the same size), or nil.
+    /// the same size), or nil. Parts of rows on pages neither canvas ever touched (zeros in
+    /// both, see ``TouchedPages``) are skipped, so a large canvas costs what was drawn on it.
     public func firstDifference(from other: GuardedCanvas, outside rect: PixelRect) -> (x: Int, y: Int)? {
         let r = rect.intersection(bounds)
+        let mine = TouchedPages(pixels, bytes: strideBytes * (height - 1) + width * 4)
+        let theirs = TouchedPages(other.pixels, bytes: other.strideBytes * (height - 1) + width * 4)
+        let chunk = max(1, TouchedPages.pageSize / 4)
         for y in 0..<height {
             let a = pixel(0, y), b = other.pixel(0, y)
             let inside = !r.isEmpty && y >= Int(r.y) && y < Int(r.maxY)
-            let spans = inside ? [(0, Int(r.x)), (Int(r.maxX), width)] : [(0, width)]
-            for (from, to) in spans where to > from && memcmp(a + from * 4, b + from * 4, (to - from) * 4) != 0 {
-                return (Self.firstColumn(a, b, from, to), y)
+            var x = 0
+            while x < width {
+                var end = min(width, x + chunk)
+                if inside, x < Int(r.maxX), end > Int(r.x) {
+                    if x >= Int(r.x) { x = Int(r.maxX); continue }
+                    end = Int(r.x)
+                }
+                if mine.any(a + x * 4, count: (end - x) * 4) || theirs.any(b + x * 4, count: (end - x) * 4),
+                   memcmp(a + x * 4, b + x * 4, (end - x) * 4) != 0 {
+                    return (Self.firstColumn(a, b, x, end), y)
+                }
+                x = end
             }
         }
         return nil

@@ -21,8 +21,9 @@ public enum StandardStrokes {
     }
 
     /// Strokes for large canvases, with a sample every `step` pixels so that each event covers
-    /// a small area: along the right and bottom edges, across the diagonal, and a loop in the
-    /// far corner.
+    /// a small area: along the last quarter of the right and bottom edges, from the centre to the
+    /// far corner, and a loop in the far corner (coordinates past 2048 and 4095, where narrow
+    /// integer types and fixed-size grids give out, while touching little memory).
     public static func dense(width: Int, height: Int, step: Double) -> [TestStroke] {
         let w = Double(width), h = Double(height)
         func line(_ from: (Double, Double), _ to: (Double, Double)) -> TestStroke {
@@ -36,8 +37,8 @@ public enum StandardStrokes {
             let a = Double(i) / 60 * 2 * .pi
             return (w - 40 + 30 * cos(a), h - 40 + 30 * sin(a))
         }
-        return [line((w - 0.5, 0), (w - 0.5, h)), line((0, h - 0.5), (w, h - 0.5)), line((0, 0), (w, h)),
-                TestStroke(points: loop, batch: 3)]
+        return [line((w - 0.5, h * 0.75), (w - 0.5, h)), line((w * 0.75, h - 0.5), (w, h - 0.5)),
+                line((w / 2, h / 2), (w, h)), TestStroke(points: loop, batch: 3)]
     }
 
     /// Predicted samples for every event of `stroke`: three guesses close ahead of it.

@@ -69,7 +69,7 @@ enum InputTests {
             return .pass
         },
         ConformanceTest("input.large-canvas", tier: .strict, scope: .brush,
-                        "On a \(largeSide)x\(largeSide) canvas (rows exactly width * 4 bytes apart) and on \(largeSide)x2 and 2x\(largeSide) ones, strokes along the far edges, across the diagonal and in the far corner report every changed pixel (checked around the samples at every draw, and over the whole canvas after every stroke), stay premultiplied and inside the buffer.") { ctx throws(CheckFailure) in
+                        "On a \(largeSide)x\(largeSide) canvas (rows exactly width * 4 bytes apart) and on \(largeSide)x2 and 2x\(largeSide) ones, strokes along the far edges, from the centre to the far corner and around it report every changed pixel (checked around the samples at every draw, and over the whole canvas after every stroke), stay premultiplied and inside the buffer.") { ctx throws(CheckFailure) in
             let side = largeSide
             let driver = try ctx.makeDriver(width: side, height: side, padding: 0, checks: [.padding, .dirtyRect, .premultiplied])
             driver.dirtyWindowMargin = 64
