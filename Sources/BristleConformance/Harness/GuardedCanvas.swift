@@ -7,7 +7,7 @@ import Glibc
 /// - Rows are `width * 4 + padding` bytes apart (``defaultPadding`` unless told: odd paddings
 ///   catch a brush that assumes a stride divisible by 4 or 64), every padding byte holding a
 ///   sentinel.
-/// - The buffer sits between `PROT_NONE` guard pages. ``Placement/endAligned`` puts the last
+/// - The buffer sits between `PROT_NONE` guard pages (each at least a row long). ``Placement/endAligned`` puts the last
 ///   byte of the last pixel flush against the page after it (the last row's padding is not
 ///   mapped, which the ABI allows: it belongs to the host), so even a one-byte overrun or
 ///   over-read there is a SIGSEGV; ``Placement/startAligned`` puts the first pixel flush
@@ -65,9 +65,12 @@ public final class GuardedCanvas {
         let stride = placement == .rowGuarded ? (rowBytes + page - 1) / page * page + page : rowBytes + padding
         let size = stride * (height - 1) + rowBytes
         let dataPages = placement == .rowGuarded ? stride * height - page : (size + page - 1) / page * page
-        let total = dataPages + 2 * page
+        // Each guard is at least a row long, so that a whole row written past either end of a
+        // wide canvas faults too instead of reaching a neighbouring mapping (costs no memory).
+        let guardBytes = placement == .rowGuarded ? page : (stride + page - 1) / page * page
+        let total = dataPages + 2 * guardBytes
         guard let map = mmap(nil, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), map != MAP_FAILED else { return nil }
-        let dataStart = map + page
+        let dataStart = map + guardBytes
         var writable: [(start: UnsafeMutableRawPointer, size: Int)] = [(dataStart, dataPages)]
         if placement == .rowGuarded { writable = (0..<height).map { (dataStart + $0 * stride, stride - page) } }
         for part in writable where mprotect(part.start, part.size, PROT_READ | PROT_WRITE) != 0 {
