@@ -67,7 +67,7 @@ public final class GuardedCanvas {
         let dataPages = placement == .rowGuarded ? stride * height - page : (size + page - 1) / page * page
         // Each guard is at least a row long, so that a whole row written past either end of a
         // wide canvas faults too instead of reaching a neighbouring mapping (costs no memory).
-        let guardBytes = placement == .rowGuarded ? page : (stride + page - 1) / page * page
+        let guardBytes = (stride + page - 1) / page * page
         let total = dataPages + 2 * guardBytes
         guard let map = mmap(nil, total, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), map != MAP_FAILED else { return nil }
         let dataStart = map + guardBytes
