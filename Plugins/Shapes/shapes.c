@@ -83,7 +83,7 @@ static void track(shape_state *st, const bristle_sample_t *s) {
 static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *s, uint32_t n) {
     shape_state *st = self(b);
     if (!st->in_stroke) return BRISTLE_BAD_STATE;
-    if (s && n > 0) track(st, &s[n - 1]); /* only the latest position matters to a shape */
+    if (s && n > 0) track(st, bristle_sample_at(s, n - 1)); /* only the latest position matters to a shape */
     return BRISTLE_OK;
 }
 
@@ -255,7 +255,9 @@ static void deinit(void) {}
 static const void *get_factory(const char *id) {
     return id && strcmp(id, BRISTLE_BRUSH_FACTORY_ID) == 0 ? &factory : NULL;
 }
+/* host_abi_min 1.1: the shapes need the 1.1 services (a 1.0 host, which does not read
+ * host_abi_min, gets BRISTLE_UNSUPPORTED from draw instead). */
 static const bristle_entry_t entry = {sizeof(bristle_entry_t), BRISTLE_VERSION_INIT, init, deinit,
-                                      get_factory};
+                                      get_factory, {1, 1, 0}};
 
 BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &entry; }

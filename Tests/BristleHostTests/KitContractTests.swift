@@ -62,7 +62,8 @@ import Testing
                         context: UnsafePointer<bristle_stroke_context_t>) -> bristle_target_t {
         bristle_target_t(struct_size: UInt32(MemoryLayout<bristle_target_t>.size), format: format, pixels: buffer,
                          base: nil, width: width, height: height, stride_bytes: width * 4 + padding,
-                         layer: BRISTLE_LAYER_COMMITTED, stroke: context, services: host.host.pointee.services)
+                         layer: BRISTLE_LAYER_COMMITTED, stroke: context, services: host.host.pointee.services,
+                         dirty_list: nil)
     }
 
     @Test func drawRefusesWhatItCannotDrawAndReportsEveryChangedPixel() throws {

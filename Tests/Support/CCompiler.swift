@@ -5,6 +5,7 @@ import Foundation
 public enum CCompiler {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The flags every test plugin is built with.

@@ -218,7 +218,7 @@ public final class StrokeDriver {
             format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
             base: withBase ? UnsafePointer(base.pixels) : nil, width: Int32(layer.width),
             height: Int32(layer.height), stride_bytes: Int32(layer.strideBytes), layer: kind,
-            stroke: UnsafePointer(context), services: host.cServices)
+            stroke: UnsafePointer(context), services: host.cServices, dirty_list: nil)
         let targetCopy = target
         if checks.contains(.dirtyRect) { layer.snapshot(into: &beforeDraw) }
         var dirty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)

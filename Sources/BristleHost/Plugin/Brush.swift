@@ -28,8 +28,8 @@ public final class Brush {
             .malformedInstance(id: id, path: library.path, field: field, reason: reason)
         }
         let b = instance.pointee
-        guard b.struct_size >= ABIMinimumSize.brush else {
-            throw malformed("struct_size", "is \(b.struct_size), smaller than sizeof(bristle_brush_t) in ABI 1.0 = \(ABIMinimumSize.brush)")
+        guard b.struct_size >= ABILayout.brush.minimumSize else {
+            throw malformed("struct_size", "is \(b.struct_size), smaller than sizeof(bristle_brush_t) in ABI 1.0 = \(ABILayout.brush.minimumSize)")
         }
         let required: [(String, Bool)] = [
             ("destroy", b.destroy != nil), ("get_extension", b.get_extension != nil),
@@ -76,7 +76,7 @@ public final class Brush {
     {
         guard let params else { return .success([]) }
         let p = params.pointee
-        guard p.struct_size >= ABIMinimumSize.params else {
+        guard p.struct_size >= ABILayout.params.minimumSize else {
             return .failure(InvalidParameterInfo(
                 "extension struct_size \(p.struct_size) is smaller than sizeof(bristle_params_t)"))
         }

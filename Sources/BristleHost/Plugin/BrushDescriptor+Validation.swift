@@ -13,9 +13,9 @@ extension BrushDescriptor {
         func bad(_ field: String, _ reason: String) -> Result<BrushDescriptor, PluginLoadError> {
             .failure(.malformed(path: path, field: "\(name).\(field)", reason: reason))
         }
-        guard d.struct_size >= ABIMinimumSize.descriptor else {
+        guard d.struct_size >= ABILayout.descriptor.minimumSize else {
             return bad("struct_size", "\(d.struct_size) is smaller than sizeof(bristle_descriptor_t)"
-                       + " in ABI 1.0 = \(ABIMinimumSize.descriptor)")
+                       + " in ABI 1.0 = \(ABILayout.descriptor.minimumSize)")
         }
         let abi = "\(d.abi.major).\(d.abi.minor).\(d.abi.patch)"
         guard d.abi.major == BRISTLE_VERSION_MAJOR else {

@@ -349,7 +349,7 @@ public final class DrawingSession {
             format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
             base: base.map { UnsafePointer($0.pixels) }, width: Int32(width), height: Int32(height),
             stride_bytes: Int32(layer.strideBytes), layer: kind, stroke: UnsafePointer(context),
-            services: UnsafePointer(host.services))
+            services: UnsafePointer(host.services), dirty_list: nil)
         dirty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
         return brush.draw(&target, dirty: &dirty)
     }

@@ -21,6 +21,9 @@
  *   -DSHARED_GLOBAL      remembers the stroke's last sample in a global shared by all instances
  *   -DCLOSES_HARNESS_FDS closes file descriptors 3 and 4 in `begin`, which it does not own
  *   -DFLOODS_OUTPUT      writes 128 MiB to stdout in `moved`
+ *   -DINDEXES_BY_SIZEOF  steps through the samples of `moved` and `predicted` with `s[i]` (its own
+ *                        sizeof) instead of bristle_sample_at (their struct_size), though it
+ *                        declares ABI 1.2
  *
  * And one switch that is no mistake but the loader's limits, which the harness must carry:
  *
@@ -38,6 +41,13 @@
 #endif
 
 #define MAX_POINTS 1024
+
+/* Sample i of a hook's array: by struct_size (the stride rule), or wrongly by sizeof. */
+#ifdef INDEXES_BY_SIZEOF
+#define SAMPLE(s, i) (&(s)[i])
+#else
+#define SAMPLE(s, i) bristle_sample_at(s, i)
+#endif
 
 typedef struct points {
     double xy[MAX_POINTS][2];
@@ -219,13 +229,13 @@ static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *
         add(PENDING(Z(b)), Z(b)->predicted.xy[i][0], Z(b)->predicted.xy[i][1]);
 #endif
     Z(b)->predicted.count = 0;
-    for (i = 0; i < n; i++) add_real(Z(b), s[i].x, s[i].y);
+    for (i = 0; i < n; i++) add_real(Z(b), SAMPLE(s, i)->x, SAMPLE(s, i)->y);
     return BRISTLE_OK;
 }
 static bristle_status_t predicted(const bristle_brush_t *b, const bristle_sample_t *s, uint32_t n) {
     uint32_t i;
     Z(b)->predicted.count = 0;
-    for (i = 0; i < n; i++) add(&Z(b)->predicted, s[i].x, s[i].y);
+    for (i = 0; i < n; i++) add(&Z(b)->predicted, SAMPLE(s, i)->x, SAMPLE(s, i)->y);
     return BRISTLE_OK;
 }
 static bristle_status_t ended(const bristle_brush_t *b, const bristle_sample_t *s) {
@@ -318,7 +328,7 @@ static void deinit(void) {}
 static const void *get_factory(const char *id) {
     return id && strcmp(id, BRISTLE_BRUSH_FACTORY_ID) == 0 ? &factory : NULL;
 }
-static const bristle_entry_t entry = {sizeof entry, BRISTLE_VERSION_INIT, init, deinit, get_factory};
+static const bristle_entry_t entry = {sizeof entry, BRISTLE_VERSION_INIT, init, deinit, get_factory, {1, 0, 0}};
 
 #ifdef EXTRA_EXPORTS
 BRISTLE_EXPORT int zoo_helper(int x) { return x + 1; }
