@@ -27,6 +27,11 @@ public final class StrokeDriver {
 
     private let host: BrushHost
     private let recorder: HookRecorder
+    /// Lays out the samples of each hook call: at the brush's ``Brush/sampleSize`` as the host
+    /// does, or at the `sampleStructSize` given to `init`, the bytes past the host's own
+    /// sample filled with 0xA5.
+    private let samples: SamplePacker
+    private var samplesPassed: [UInt8] = []
     private let context: UnsafeMutablePointer<bristle_stroke_context_t>
     private var contextCopy = bristle_stroke_context_t()
     private var inStroke = false
@@ -42,7 +47,7 @@ public final class StrokeDriver {
     /// A driver for `brush` over fresh guarded canvases of the given size, all transparent.
     public init(brush: Brush, host: BrushHost, width: Int, height: Int, seed: UInt64,
                 recorder: HookRecorder, placement: GuardedCanvas.Placement = .endAligned,
-                checks: DriverChecks = .all) throws(CheckFailure) {
+                checks: DriverChecks = .all, sampleStructSize: Int? = nil) throws(CheckFailure) {
         guard let c = GuardedCanvas(width: width, height: height, placement: placement),
               let p = GuardedCanvas(width: width, height: height, placement: placement),
               let b = GuardedCanvas(width: width, height: height, placement: placement) else {
@@ -53,6 +58,7 @@ public final class StrokeDriver {
         self.recorder = recorder
         self.seed = seed
         self.checks = checks
+        samples = SamplePacker(structSize: sampleStructSize ?? brush.sampleSize, filler: 0xA5)
         committed = c
         preview = p
         base = b
@@ -98,11 +104,10 @@ public final class StrokeDriver {
         if checks.contains(.committedUntilEnded) && !capabilities.contains(.continuous) {
             committed.snapshot(into: &committedAtBegin)
         }
-        var s = sample
-        let copy = s
-        let status = recorder.record("begin(\(Self.describe(sample)))\(where_)") { brush.begin(context, &s) }
+        let s = pack([sample])
+        let status = recorder.record("begin(\(Self.describe(sample)))\(where_)") { brush.begin(context, s) }
         inStroke = true
-        try checkInputs([copy], [s], hook: "begin")
+        try checkInputs(count: 1, hook: "begin")
         try checkStatus(status, hook: "begin")
         try drawAfterEvent(ending: false, predicted: predicted)
     }
@@ -111,12 +116,12 @@ public final class StrokeDriver {
     public func move(_ samples: [bristle_sample_t], predicted: [bristle_sample_t] = []) throws(CheckFailure) {
         guard !samples.isEmpty else { return }
         eventIndex += 1
-        var batch = samples
+        let batch = pack(samples)
         let status = recorder.record("moved(count=\(samples.count), first={\(Self.describe(samples[0]))}, "
                                      + "last={\(Self.describe(samples[samples.count - 1]))})\(where_)") {
-            batch.withUnsafeMutableBufferPointer { brush.moved($0.baseAddress!, count: $0.count) }
+            brush.moved(batch, count: samples.count)
         }
-        try checkInputs(samples, batch, hook: "moved")
+        try checkInputs(count: samples.count, hook: "moved")
         try checkStatus(status, hook: "moved")
         try drawAfterEvent(ending: false, predicted: predicted)
     }
@@ -124,11 +129,10 @@ public final class StrokeDriver {
     /// Ends the stroke at `sample`, draws the final part, and makes it part of the drawing.
     public func end(_ sample: bristle_sample_t) throws(CheckFailure) {
         eventIndex += 1
-        var s = sample
-        let copy = s
-        let status = recorder.record("ended(\(Self.describe(sample)))\(where_)") { brush.ended(&s) }
+        let s = pack([sample])
+        let status = recorder.record("ended(\(Self.describe(sample)))\(where_)") { brush.ended(s) }
         inStroke = false
-        try checkInputs([copy], [s], hook: "ended")
+        try checkInputs(count: 1, hook: "ended")
         try checkStatus(status, hook: "ended")
         if checks.contains(.committedUntilEnded) && !capabilities.contains(.continuous),
            !committed.matches(committedAtBegin) {
@@ -190,11 +194,11 @@ public final class StrokeDriver {
         guard !ending else { return }
         var previewWanted = !continuous
         if capabilities.contains(.wantsPredicted), !predicted.isEmpty {
-            var batch = predicted
+            let batch = pack(predicted)
             let status = recorder.record("predicted(count=\(predicted.count), first={\(Self.describe(predicted[0]))})\(where_)") {
-                batch.withUnsafeMutableBufferPointer { brush.predicted($0.baseAddress!, count: $0.count) }
+                brush.predicted(batch, count: predicted.count)
             }
-            try checkInputs(predicted, batch, hook: "predicted")
+            try checkInputs(count: predicted.count, hook: "predicted")
             try checkStatus(status, hook: "predicted")
             previewWanted = true
         }
@@ -263,10 +267,16 @@ public final class StrokeDriver {
                            + "clamps or skips what it cannot use and carries on")
     }
 
-    private func checkInputs(_ before: [bristle_sample_t], _ after: [bristle_sample_t], hook: String) throws(CheckFailure) {
+    /// Lays out the samples of one hook call and remembers their bytes for ``checkInputs(count:hook:)``.
+    private func pack(_ batch: [bristle_sample_t]) -> UnsafePointer<bristle_sample_t> {
+        let first = samples.pack(batch)
+        if checks.contains(.inputs) { samplesPassed = Array(samples.bytes(count: batch.count)) }
+        return first
+    }
+
+    private func checkInputs(count: Int, hook: String) throws(CheckFailure) {
         guard checks.contains(.inputs) else { return }
-        let same = before.withUnsafeBytes { a in after.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
-        if !same { throw CheckFailure("\(hook) modified the samples it was given (read-only input)\(where_)") }
+        if !samples.bytes(count: count).elementsEqual(samplesPassed) { throw CheckFailure("\(hook) modified the samples it was given (read-only input)\(where_)") }
         if memcmp(context, [contextCopy], MemoryLayout<bristle_stroke_context_t>.size) != 0 {
             throw CheckFailure("\(hook) modified the stroke context (read-only input)\(where_)")
         }

@@ -54,21 +54,38 @@ public struct ABIStruct: Sendable {
         ABILayout.publishedMinors.compactMap { m in size(inMinor: m).map { (m, $0) } }
     }
 
+    /// The published sizes in words: "72 in 1.0, 72 in 1.1, 72 in 1.2".
+    public var publishedSizesText: String {
+        publishedSizes.map { "\($0.size) in 1.\($0.minor)" }.joined(separator: ", ")
+    }
+
+    /// The advice that ends every size problem.
+    var mirrorAdvice: String {
+        "the plugin's mirrored \(name) is likely wrong: compare it field by field with `bristle abi`"
+    }
+
+    /// Why a reader cannot use a `struct_size` a plugin wrote (smaller than the struct's first
+    /// published size, so fields every reader needs are missing), or nil when it can.
+    public func tooSmall(_ structSize: UInt32) -> String? {
+        guard structSize < minimumSize else { return nil }
+        return "its struct_size is \(structSize), smaller than every published size of \(name) "
+            + "(\(publishedSizesText)); \(mirrorAdvice)"
+    }
+
     /// Why a `struct_size` a plugin wrote for this struct cannot be right, or nil when it can.
-    /// A plugin that declares a published minor must write the size of one of the published
-    /// minors (an exact match: anything else means its mirrored struct has a field too many or
-    /// too few); a plugin that declares a later minor than this host's may write anything at
-    /// least this host's size (the struct may have grown since).
+    /// A plugin that declares a published minor writes the size of one of the published minors
+    /// exactly (anything else means its mirrored struct has a field too many or too few); a
+    /// plugin that declares a later minor than this host's writes at least this host's size
+    /// (the struct may have grown since, never shrunk).
     public func sizeProblem(_ structSize: UInt32, declaredMinor: UInt32) -> String? {
-        let sizes = publishedSizes
-        let list = sizes.map { "\($0.size) in 1.\($0.minor)" }.joined(separator: ", ")
         if declaredMinor > ABILayout.hostMinor {
             guard Int(structSize) < size else { return nil }
-            return "struct_size of \(name) is \(structSize), smaller than its size in every "
-                + "published minor (\(list)), although the plugin declares ABI 1.\(declaredMinor)"
+            return "its struct_size is \(structSize), smaller than \(name) in this host's ABI "
+                + "1.\(ABILayout.hostMinor) (\(size)), although the plugin declares ABI 1.\(declaredMinor) and "
+                + "structs only grow; \(mirrorAdvice)"
         }
-        guard !sizes.contains(where: { $0.size == Int(structSize) }) else { return nil }
-        return "struct_size of \(name) is \(structSize), which matches no published ABI version "
-            + "(\(list))"
+        guard !publishedSizes.contains(where: { $0.size == Int(structSize) }) else { return nil }
+        return "its struct_size is \(structSize), which matches no published size of \(name) "
+            + "(\(publishedSizesText)); \(mirrorAdvice)"
     }
 }

@@ -75,11 +75,8 @@ public enum PluginLoader {
         guard e.abi.major == BRISTLE_VERSION_MAJOR else {
             return .failure(.incompatibleABI(path: path, plugin: version, host: hostABIVersion))
         }
-        guard e.struct_size >= ABILayout.entry.minimumSize else {
-            return .failure(.malformed(
-                path: path, field: "entry.struct_size",
-                reason: "\(e.struct_size) is smaller than sizeof(bristle_entry_t) in ABI 1.0 = "
-                    + "\(ABILayout.entry.minimumSize)"))
+        if let problem = ABILayout.entry.tooSmall(e.struct_size) {
+            return .failure(.malformed(path: path, field: "entry", reason: problem))
         }
         if let needed = hostABIMinimum(e), needed.minor > ABILayout.hostMinor || needed.major != BRISTLE_VERSION_MAJOR {
             return .failure(.needsNewerHost(path: path, needs: "\(needed.major).\(needed.minor)",
@@ -129,11 +126,8 @@ public enum PluginLoader {
                                         path: String) -> Result<[BrushDescriptor], PluginLoadError>
     {
         let f = factory.pointee
-        guard f.struct_size >= ABILayout.factory.minimumSize else {
-            return .failure(.malformed(path: path, field: "factory.struct_size",
-                                       reason: "\(f.struct_size) is smaller than "
-                                           + "sizeof(bristle_brush_factory_t) in ABI 1.0 = "
-                                           + "\(ABILayout.factory.minimumSize)"))
+        if let problem = ABILayout.factory.tooSmall(f.struct_size) {
+            return .failure(.malformed(path: path, field: "factory", reason: problem))
         }
         guard let count = f.count, let describe = f.descriptor, f.create != nil else {
             let field = f.count == nil ? "count" : f.descriptor == nil ? "descriptor" : "create"

@@ -155,8 +155,7 @@ public final class DrawingSession {
         strokeCount += 1
         fillContext(device: device)
         stroke = StrokeState(brush: brush)
-        var s = sample
-        try check(brush.begin(context, &s), hook: "begin")
+        try check(brush.begin(context, sample), hook: "begin")
         try drawAfterEvent(ending: false, predicted: predicted)
     }
 
@@ -165,8 +164,7 @@ public final class DrawingSession {
     public func move(_ samples: [bristle_sample_t], predicted: [bristle_sample_t] = []) throws(SessionError) {
         guard let stroke else { throw .outOfOrder("moved outside a stroke") }
         guard !samples.isEmpty else { return }
-        let status = samples.withUnsafeBufferPointer { stroke.brush.moved($0.baseAddress!, count: $0.count) }
-        try check(status, hook: "moved")
+        try check(stroke.brush.moved(samples), hook: "moved")
         try drawAfterEvent(ending: false, predicted: predicted)
     }
 
@@ -176,8 +174,7 @@ public final class DrawingSession {
     /// ``takeHistoryNotices()`` says so.
     public func end(_ sample: bristle_sample_t) throws(SessionError) {
         guard let current = stroke else { throw .outOfOrder("ended outside a stroke") }
-        var s = sample
-        try check(current.brush.ended(&s), hook: "ended", strokeEnded: true)
+        try check(current.brush.ended(sample), hook: "ended", strokeEnded: true)
         try drawAfterEvent(ending: true, predicted: [])
         guard let finished = stroke else { return }
         history.record(before: base, after: committed, in: finished.committedDirty)
@@ -322,10 +319,7 @@ public final class DrawingSession {
         guard !ending else { return }
         var previewWanted = !continuous
         if caps.contains(.wantsPredicted), !predicted.isEmpty {
-            let status = predicted.withUnsafeBufferPointer {
-                current.brush.predicted($0.baseAddress!, count: $0.count)
-            }
-            try check(status, hook: "predicted")
+            try check(current.brush.predicted(predicted), hook: "predicted")
             previewWanted = true
         }
         if previewWanted {
