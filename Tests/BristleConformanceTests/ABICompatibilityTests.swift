@@ -146,4 +146,35 @@ import Testing
         #expect(stride.message.contains("steps through the samples of moved/predicted by its own sizeof instead of by "
                                         + "struct_size. Read them with bristle_sample_at(samples, i)"))
     }
+
+    /// Dirty lists (ABI 1.2): the zoo brush reporting its blocks through bristle_dirty_add is
+    /// conformant; listing them one pixel too narrow is caught like an under-reported *dirty;
+    /// a *dirty that does not contain the list is caught by canvas.dirty-list.
+    @Test func aCorrectDirtyListIsConformant() throws {
+        let report = try ZooTests.run(ZooTests.zoo("LISTS_DIRTY"))
+        #expect(ZooTests.nonPassing(report) == ZooTests.zooSkips)
+    }
+
+    @Test func aDirtyListMissingChangedPixelsFails() throws {
+        let report = try ZooTests.run(ZooTests.zoo("LIST_TOO_SMALL"))
+        #expect(ZooTests.nonPassing(report) == ZooTests.zooSkips.merging([
+            "lifecycle.cancel-restores": .fail, "canvas.dirty-rect": .fail, "canvas.odd-sizes": .fail,
+            "params.fuzz": .fail, "robustness.extreme-coordinates": .fail, "robustness.pressure-extremes": .fail,
+            "robustness.long-stroke": .fail, "robustness.time-backwards": .fail, "robustness.random-strokes": .fail,
+        ]) { a, _ in a })
+        let dirty = try #require(report.results.first { $0.test == "canvas.dirty-rect" })
+        #expect(dirty.message.contains("outside every rectangle it listed in target->dirty_list"), "\(dirty.message)")
+    }
+
+    @Test func aDirtyRectangleNotContainingTheListFails() throws {
+        let report = try ZooTests.run(ZooTests.zoo("LIST_OUTSIDE_DIRTY"))
+        #expect(ZooTests.nonPassing(report) == ZooTests.zooSkips.merging([
+            "canvas.dirty-list": .fail, "canvas.odd-sizes": .fail, "params.fuzz": .fail,
+            "robustness.extreme-coordinates": .fail, "robustness.pressure-extremes": .fail,
+            "robustness.long-stroke": .fail, "robustness.time-backwards": .fail, "robustness.random-strokes": .fail,
+        ]) { a, _ in a })
+        let list = try #require(report.results.first { $0.test == "canvas.dirty-list" })
+        #expect(list.message.contains("in target->dirty_list, but its *dirty") && list.message.contains("does not contain it"),
+                "\(list.message)")
+    }
 }

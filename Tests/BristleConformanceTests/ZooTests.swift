@@ -97,8 +97,8 @@ import Testing
         let report = try Self.run(Self.zoo("ROW_PAST_END"))
         #expect(Self.nonPassing(report) == Self.zooSkips.merging([
             "lifecycle.many-strokes": .crash, "canvas.guard-pages": .crash, "canvas.stride-padding": .crash,
-            "canvas.dirty-rect": .crash, "canvas.inputs-unmodified": .crash, "canvas.odd-sizes": .crash,
-            "determinism.render-twice": .crash,
+            "canvas.dirty-rect": .crash, "canvas.dirty-list": .crash, "canvas.inputs-unmodified": .crash,
+            "canvas.odd-sizes": .crash, "determinism.render-twice": .crash,
         ]) { a, _ in a })
         let guardPage = try #require(report.results.first { $0.test == "canvas.guard-pages" })
         #expect(guardPage.message.contains("SIGSEGV") && guardPage.hook?.call.hasPrefix("draw(") == true)

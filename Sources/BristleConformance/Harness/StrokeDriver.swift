@@ -38,7 +38,10 @@ public final class StrokeDriver {
     private var hadStroke = false
     private var framesSinceLift = 0
     private var committedDirty = PixelRect.empty
-    private var previewDirty = PixelRect.empty
+    /// What the last preview draw changed, restored from committed before the next event.
+    private var previewDirty = DirtyRegion()
+    /// The dirty list every target carries, as in the host.
+    private let dirtyList = DirtyList()
     private var beforeDraw: [UInt8] = []
     private var baseSnapshot: [UInt8] = []
     private var committedAtBegin: [UInt8] = []
@@ -152,8 +155,8 @@ public final class StrokeDriver {
         recorder.record("cancelled()\(where_)") { brush.cancelled() }
         inStroke = false
         committed.copy(from: base, in: committedDirty)
-        preview.copy(from: committed, in: committedDirty.union(previewDirty))
-        previewDirty = .empty
+        preview.copy(from: committed, in: committedDirty)
+        restorePreview()
     }
 
     /// Sends `frames` ticks of a 60 Hz clock, each followed by a committed draw; does nothing
@@ -173,8 +176,10 @@ public final class StrokeDriver {
             base.snapshot(into: &baseSnapshot)
             let dirty = try drawChecked(into: committed, layer: BRISTLE_LAYER_COMMITTED, withBase: false,
                                         after: "tick")
-            preview.copy(from: committed, in: dirty)
-            base.copy(from: committed, in: dirty)
+            for r in dirty.rects {
+                preview.copy(from: committed, in: r)
+                base.copy(from: committed, in: r)
+            }
         }
         return true
     }
@@ -183,13 +188,12 @@ public final class StrokeDriver {
 
     private func drawAfterEvent(ending: Bool, predicted: [bristle_sample_t]) throws(CheckFailure) {
         let continuous = capabilities.contains(.continuous)
-        preview.copy(from: committed, in: previewDirty)
-        previewDirty = .empty
+        restorePreview()
         if continuous || ending {
             let changed = try drawChecked(into: committed, layer: BRISTLE_LAYER_COMMITTED, withBase: true,
                                           after: ending ? "ended" : "an event")
-            committedDirty = committedDirty.union(changed)
-            preview.copy(from: committed, in: changed)
+            committedDirty = committedDirty.union(changed.bounds)
+            for r in changed.rects { preview.copy(from: committed, in: r) }
         }
         guard !ending else { return }
         var previewWanted = !continuous
@@ -213,16 +217,24 @@ public final class StrokeDriver {
         }
     }
 
-    /// One draw with every enabled check; returns the reported rectangle clipped to the canvas.
+    /// Copies committed over the preview inside what the last preview draw changed.
+    private func restorePreview() {
+        for r in previewDirty.rects { preview.copy(from: committed, in: r) }
+        previewDirty.removeAll()
+    }
+
+    /// One draw with every enabled check; returns what it changed as the host uses it: the
+    /// rectangles of its dirty list, or its `*dirty`, clipped to the canvas.
     private func drawChecked(into layer: GuardedCanvas, layer kind: UInt32, withBase: Bool,
-                             after: String) throws(CheckFailure) -> PixelRect {
+                             after: String) throws(CheckFailure) -> DirtyRegion {
+        dirtyList.reset()
         let layerName = kind == BRISTLE_LAYER_COMMITTED ? "committed" : "preview"
         var target = bristle_target_t(
             struct_size: UInt32(MemoryLayout<bristle_target_t>.size),
             format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
             base: withBase ? UnsafePointer(base.pixels) : nil, width: Int32(layer.width),
             height: Int32(layer.height), stride_bytes: Int32(layer.strideBytes), layer: kind,
-            stroke: UnsafePointer(context), services: host.cServices, dirty_list: nil)
+            stroke: UnsafePointer(context), services: host.cServices, dirty_list: dirtyList.list)
         let targetCopy = target
         if checks.contains(.dirtyRect) { layer.snapshot(into: &beforeDraw) }
         var dirty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
@@ -231,6 +243,9 @@ public final class StrokeDriver {
         let status = recorder.record(call) { brush.draw(&target, dirty: &dirty) }
         let reported = PixelRect(x: dirty.x, y: dirty.y, width: dirty.width, height: dirty.height)
         let clipped = reported.intersection(layer.bounds)
+        var changed = DirtyRegion()
+        dirtyList.region(dirty: dirty, clip: layer.bounds, into: &changed)
+        if checks.contains(.dirtyList) { try checkDirtyList(call, canvas: layer.bounds, clippedDirty: clipped, reported: reported) }
         if checks.contains(.padding) {
             for (canvas, name) in [(layer, layerName), (base, "base")] {
                 if let damage = canvas.damage() {
@@ -239,10 +254,15 @@ public final class StrokeDriver {
                 }
             }
         }
-        if checks.contains(.dirtyRect), let p = layer.firstDifference(from: beforeDraw, outside: clipped) {
+        if checks.contains(.dirtyRect), let p = layer.firstDifference(from: beforeDraw, outsideAll: changed) {
+            let listed = dirtyList.listed.map { Array($0) } ?? []
             throw CheckFailure("\(call) changed pixel (\(p.x), \(p.y)) of \(layerName) to "
-                               + "\(layer.describePixel(x: p.x, y: p.y)) outside its reported dirty rect "
-                               + "\(reported): *dirty must cover every changed pixel")
+                               + "\(layer.describePixel(x: p.x, y: p.y)) "
+                               + (listed.isEmpty ? "outside its reported dirty rect \(reported): *dirty must cover every changed pixel"
+                                  : "outside every rectangle it listed in target->dirty_list ("
+                                    + listed.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height).description }
+                                        .joined(separator: ", ")
+                                    + "): with a non-empty list, the listed rectangles must cover every changed pixel"))
         }
         if checks.contains(.inputs) {
             if memcmp(&target, [targetCopy], MemoryLayout<bristle_target_t>.size) != 0 {
@@ -258,7 +278,26 @@ public final class StrokeDriver {
         guard status == BRISTLE_OK else {
             throw CheckFailure("\(call) returned \(StatusName.of(status)) for valid input")
         }
-        return clipped
+        return changed
+    }
+
+    /// The dirty list's own rules: `count` within `capacity`, and `*dirty` containing every
+    /// listed rectangle (within the canvas), so a host that reads only `*dirty` misses nothing.
+    private func checkDirtyList(_ call: String, canvas: PixelRect, clippedDirty: PixelRect,
+                                reported: PixelRect) throws(CheckFailure) {
+        let l = dirtyList.list.pointee
+        guard let listed = dirtyList.listed else {
+            throw CheckFailure("\(call) set target->dirty_list->count to \(l.count), above its capacity \(l.capacity): "
+                               + "append only while count < capacity (bristle_dirty_add merges when full)")
+        }
+        for r in listed {
+            let rect = PixelRect(x: r.x, y: r.y, width: r.width, height: r.height)
+            guard clippedDirty.contains(rect.intersection(canvas)) else {
+                throw CheckFailure("\(call) listed \(rect) in target->dirty_list, but its *dirty \(reported) does not "
+                                   + "contain it: *dirty must contain every listed rectangle (a 1.0 or 1.1 host reads "
+                                   + "only *dirty); bristle_dirty_add keeps both")
+            }
+        }
     }
 
     private func checkStatus(_ status: Int32, hook: String) throws(CheckFailure) {

@@ -21,13 +21,16 @@
  *   -DSHARED_GLOBAL      remembers the stroke's last sample in a global shared by all instances
  *   -DCLOSES_HARNESS_FDS closes file descriptors 3 and 4 in `begin`, which it does not own
  *   -DFLOODS_OUTPUT      writes 128 MiB to stdout in `moved`
+ *   -DLIST_TOO_SMALL     lists each block in target->dirty_list one pixel too narrow (*dirty is right)
+ *   -DLIST_OUTSIDE_DIRTY lists each block in target->dirty_list, but *dirty holds only its first pixel
  *   -DINDEXES_BY_SIZEOF  steps through the samples of `moved` and `predicted` with `s[i]` (its own
  *                        sizeof) instead of bristle_sample_at (their struct_size), though it
  *                        declares ABI 1.2
  *
- * And one switch that is no mistake but the loader's limits, which the harness must carry:
+ * And switches that are no mistake, which the harness must carry:
  *
  *   -DMANY_BRUSHES       lists 4096 brushes with ids of 255 bytes ("test.zoo" stays the one it creates)
+ *   -DLISTS_DIRTY        reports every block in target->dirty_list too (bristle_dirty_add, ABI 1.2)
  */
 #include <bristle/bristle.h>
 #include <math.h>
@@ -117,7 +120,30 @@ static uint8_t channel(float c) {
     return (uint8_t)(c * 255.0f + 0.5f);
 }
 
-/* Paints one block per point onto the target; grows *dirty. */
+/* Reports the block [x0, x1) x [y0, y1): grows *dirty, and with the LIST switches also (or
+ * only) lists it in the target's dirty list. */
+static void report(const bristle_target_t *t, bristle_rect_t *dirty, int x0, int y0, int x1, int y1) {
+#if defined(LISTS_DIRTY) || defined(LIST_TOO_SMALL) || defined(LIST_OUTSIDE_DIRTY)
+    bristle_rect_t r;
+    r.x = x0, r.y = y0, r.width = x1 - x0, r.height = y1 - y0;
+#if defined(LIST_TOO_SMALL)
+    grow(dirty, x0, y0, x1, y1);
+    r.width -= 1;
+    bristle_dirty_add(t, NULL, r);
+#elif defined(LIST_OUTSIDE_DIRTY)
+    grow(dirty, x0, y0, x0 + 1, y0 + 1); /* only the block's first pixel */
+    bristle_dirty_add(t, NULL, r);
+#else
+    (void)grow;
+    bristle_dirty_add(t, dirty, r);
+#endif
+#else
+    (void)t;
+    grow(dirty, x0, y0, x1, y1);
+#endif
+}
+
+/* Paints one block per point onto the target; reports each block. */
 static void paint(const bristle_target_t *t, const points *p, double size, uint8_t r, uint8_t g, uint8_t b,
                   bristle_rect_t *dirty) {
     int i, x, y;
@@ -147,9 +173,9 @@ static void paint(const bristle_target_t *t, const points *p, double size, uint8
             }
         }
 #ifdef SMALL_DIRTY
-        grow(dirty, x0, y0, x1 - 1, y1);
+        report(t, dirty, x0, y0, x1 - 1, y1);
 #else
-        grow(dirty, x0, y0, x1 < t->width ? x1 : t->width, y1 < t->height ? y1 : t->height);
+        report(t, dirty, x0, y0, x1 < t->width ? x1 : t->width, y1 < t->height ? y1 : t->height);
 #endif
     }
 }
