@@ -30,7 +30,13 @@ import Testing
                phrases: ["canvas.memory-after-return": "used memory after the hook returned: read byte 16 of the samples handed to moved(count=3"]),
         Defect(define: "KEEPS_CONTEXT", expected: ZooTests.verdicts(crash: ["canvas.memory-after-return"]),
                phrases: ["canvas.memory-after-return": "used memory after the hook returned: read byte 20 of the stroke context handed to begin("]),
+        Defect(define: "KEEPS_DIRTY_LIST", expected: ZooTests.verdicts(crash: ["canvas.memory-after-return"]),
+               phrases: ["canvas.memory-after-return": "used memory after the hook returned: wrote byte 4 of the dirty list handed to draw("]),
         // 2. Small overruns.
+        Defect(define: "LIST_PAST_CAPACITY", expected: ZooTests.verdicts(crash: [
+            "lifecycle.many-strokes", "determinism.render-twice", "input.large-batches", "robustness.random-strokes",
+            "hygiene.memory-growth"]),
+               phrases: ["input.large-batches": "wrote byte 0 past the end of the dirty list's rectangles handed to draw("]),
         Defect(define: "RESTORES_PADDING", expected: ZooTests.verdicts(
             crash: ["canvas.dirty-rect", "canvas.inputs-unmodified", "canvas.row-guards", "canvas.odd-sizes",
                     "determinism.render-twice", "determinism.long-session", "input.large-canvas"],

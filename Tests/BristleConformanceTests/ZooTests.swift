@@ -54,7 +54,8 @@ import Testing
     static func everyDrawingTest(_ verdict: Verdict, except: Set<String> = []) -> [String: Verdict] {
         var map: [String: Verdict] = [:]
         for t in ConformanceCatalog.all where t.scope == .brush && !t.id.hasPrefix("descriptor.")
-            && t.id != "library.unknown-extension-null" && !["params.table", "params.defaults", "params.round-trip"].contains(t.id)
+            && !["library.unknown-extension-null", "layout.plugin-structs"].contains(t.id)
+            && !["params.table", "params.defaults", "params.round-trip"].contains(t.id)
             && (try? Regex(timeTests).firstMatch(in: t.id)) == nil && !except.contains(t.id) {
             map[t.id] = verdict
         }
@@ -112,7 +113,7 @@ import Testing
     @Test func aWriteOneRowPastTheBufferHitsTheGuardPageNamingTheBuffer() throws {
         let report = try Self.run(Self.zoo("ROW_PAST_END"))
         #expect(Self.nonPassing(report) == Self.verdicts(crash: [
-            "lifecycle.many-strokes", "canvas.guard-pages", "canvas.stride-padding", "canvas.dirty-rect",
+            "lifecycle.many-strokes", "canvas.guard-pages", "canvas.stride-padding", "canvas.dirty-rect", "canvas.dirty-list",
             "canvas.inputs-unmodified", "canvas.row-guards", "canvas.odd-sizes", "canvas.odd-strides",
             "canvas.memory-after-return", "determinism.render-twice", "determinism.long-session", "params.every-value",
             "input.devices", "input.scale", "input.large-canvas", "hygiene.process-state", "hygiene.file-descriptors",
@@ -153,10 +154,11 @@ import Testing
 
     @Test func aNonDeterministicBrushFailsTheComparisons() throws {
         let report = try Self.run(Self.zoo("NONDETERMINISTIC"))
+        // Two runs already differ, so the stride test cannot judge (it says so and skips).
         #expect(Self.nonPassing(report) == Self.verdicts(fail: [
             "lifecycle.cancel-forgets", "semantics.predicted-never-committed", "determinism.render-twice",
             "determinism.batching", "determinism.long-session", "determinism.instances-independent",
-        ]))
+        ], skip: ["layout.sample-stride"]))
     }
 
     @Test func committingPredictedSamplesFailsNamingTheEventAndThePixel() throws {

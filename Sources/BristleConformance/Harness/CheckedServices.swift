@@ -20,8 +20,9 @@ final class CheckedServices {
     /// The first damage a service call found, with the call and the service; cleared by ``takeFailure()``.
     private var failure: String?
 
-    /// Interposes the table for `host`: its host struct's `services` pointer is switched to
-    /// ``table``, so brushes created afterwards see only this table.
+    /// Interposes the table for `host` (``BrushHost/interposeServices(_:)``), so brushes created
+    /// afterwards see only this table; it forwards to whatever table the host gave until now
+    /// (its own, or another checker's).
     init(host: BrushHost) {
         real = host.cServices
         let size = MemoryLayout<bristle_services_t>.stride
@@ -30,8 +31,7 @@ final class CheckedServices {
         t.initialize(to: Self.interposed(real.pointee))
         table = UnsafePointer(t)
         (memory + size).storeBytes(of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
-        // The host struct is the host's own mutable allocation; the brush has not seen it yet.
-        UnsafeMutablePointer(mutating: host.cHost).pointee.services = table
+        host.interposeServices(table)
     }
 
     deinit { memory.deallocate() }

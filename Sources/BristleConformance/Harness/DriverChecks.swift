@@ -11,15 +11,18 @@ public struct DriverChecks: OptionSet, Sendable {
     public static let inputs = DriverChecks(rawValue: 4)
     /// Non-continuous brushes leave committed untouched until `ended`.
     public static let committedUntilEnded = DriverChecks(rawValue: 8)
+    /// A draw's dirty list (since 1.2) stays within its capacity, and `*dirty` contains every
+    /// rectangle it lists.
+    public static let dirtyList = DriverChecks(rawValue: 16)
     /// Every pixel a draw reports changing is premultiplied: R, G, B <= A.
-    public static let premultiplied = DriverChecks(rawValue: 16)
+    public static let premultiplied = DriverChecks(rawValue: 32)
     /// Host-owned memory lives only as long as the call that receives it: fresh samples,
-    /// context, target, dirty rectangle and pixel buffers for every call, the previous ones made
-    /// inaccessible (see ``HandoffMemory``). Costs a few `mprotect` calls and a canvas copy per
-    /// draw, so only the tests about memory lifetime use it.
-    public static let lifetimes = DriverChecks(rawValue: 32)
+    /// context, target, dirty rectangle, dirty list and pixel buffers for every call, the
+    /// previous ones made inaccessible (see ``HandoffMemory``). Costs a few `mprotect` calls
+    /// and a canvas copy per draw, so only the tests about memory lifetime use it.
+    public static let lifetimes = DriverChecks(rawValue: 64)
 
     public static let none: DriverChecks = []
     /// Every check but ``lifetimes``.
-    public static let all: DriverChecks = [.padding, .dirtyRect, .inputs, .committedUntilEnded, .premultiplied]
+    public static let all: DriverChecks = [.padding, .dirtyRect, .inputs, .committedUntilEnded, .dirtyList, .premultiplied]
 }

@@ -9,7 +9,9 @@ import Glibc
 /// Each call gets the next of ``slotCount`` slots, round robin: a mapping whose data ends flush
 /// against a `PROT_NONE` guard page (so reading one element past the end is a fault too).
 /// When the call returns the slot becomes `PROT_NONE` and stays so for the next
-/// `slotCount - 1` calls of its kind; the fault handler names the call that received it.
+/// `slotCount - 1` calls of its kind; the fault handler names the call that received it. An
+/// arena made with `retiring: false` keeps one slot, always accessible: only its guard page
+/// counts (for arrays a brush appends to, such as the dirty list's rectangles).
 final class HandoffArena {
     /// Slots per kind: a pointer kept across up to this many calls is caught.
     static let slotCount = 8
@@ -22,12 +24,17 @@ final class HandoffArena {
 
     /// What the memory is, for messages: "samples", "stroke context", ...
     let kind: String
-    private var slots: [Slot?] = Array(repeating: nil, count: HandoffArena.slotCount)
+    private let retiring: Bool
+    private var slots: [Slot?]
     private var next = 0
     private var lent: (index: Int, data: UnsafeMutableRawPointer, count: Int)?
     private let page = Int(sysconf(Int32(_SC_PAGESIZE)))
 
-    init(kind: String) { self.kind = kind }
+    init(kind: String, retiring: Bool = true) {
+        self.kind = kind
+        self.retiring = retiring
+        slots = Array(repeating: nil, count: retiring ? Self.slotCount : 1)
+    }
 
     deinit {
         for case let slot? in slots {
@@ -40,7 +47,7 @@ final class HandoffArena {
     /// aligned) into a fresh slot and returns it, for `call`. Nil when memory cannot be mapped.
     func lend(_ bytes: UnsafeRawBufferPointer, to call: String) -> UnsafeMutableRawPointer? {
         let index = next
-        next = (next + 1) % Self.slotCount
+        next = (next + 1) % slots.count
         let dataPages = max(1, (bytes.count + page - 1) / page)
         if let slot = slots[index], slot.size != (dataPages + 1) * page {
             bristle_guard_unregister(slot.region)
@@ -64,14 +71,15 @@ final class HandoffArena {
         return data
     }
 
-    /// The lent bytes as they are now (the brush may not change them), after which the slot
-    /// is taken back: `PROT_NONE`, its label naming `call`.
+    /// The lent bytes as they are now, after which the slot is taken back (when retiring):
+    /// `PROT_NONE`, its label naming `call`.
     func takeBack(after call: String) -> [UInt8] {
         guard let (index, data, count) = lent, let slot = slots[index] else { return [] }
         let bytes = Array(UnsafeRawBufferPointer(start: data, count: count))
+        lent = nil
+        guard retiring else { return bytes }
         mprotect(slot.map, slot.size - page, PROT_NONE)
         bristle_guard_relabel(slot.region, "the \(kind) handed to \(call), after that call returned", 1)
-        lent = nil
         return bytes
     }
 }

@@ -1,5 +1,6 @@
 /// What the ``DriverChecks/lifetimes`` check hands out instead of long-lived buffers: for every
-/// call, fresh samples, stroke context, target and dirty rectangle (``HandoffArena``s), and
+/// call, fresh samples, stroke context, target, dirty rectangle and dirty list with its
+/// rectangles (``HandoffArena``s), and
 /// after every draw a fresh copy of the layer and of `base`, the buffers the draw received
 /// being made inaccessible (``GuardedCanvas/retire(after:)``). A brush that keeps any of these
 /// pointers past the call that passed it faults at its next use, and the fault handler names
@@ -9,6 +10,8 @@ final class HandoffMemory {
     let context = HandoffArena(kind: "stroke context")
     let target = HandoffArena(kind: "target")
     let dirty = HandoffArena(kind: "dirty rectangle")
+    let dirtyList = HandoffArena(kind: "dirty list")
+    let dirtyRects = HandoffArena(kind: "dirty list's rectangles")
     /// Canvases waiting to be handed out, per layer name; each retired buffer waits at the end.
     private var spares: [String: [GuardedCanvas]] = [:]
 

@@ -43,6 +43,10 @@ public final class StrokeDriver {
     private let services: CheckedServices
     private let recorder: HookRecorder
     private let memory: HandoffMemory?
+    /// Lays out the samples of each hook call: at the brush's ``Brush/sampleSize`` as the host
+    /// does, or at the `sampleStructSize` given to `init`, the bytes past the host's own
+    /// sample filled with 0xA5.
+    private let samples: SamplePacker
     private var context = bristle_stroke_context_t()
     /// Where the context lives for a whole stroke when memory is not handed out per call.
     private let contextStorage = UnsafeMutablePointer<bristle_stroke_context_t>.allocate(capacity: 1)
@@ -50,7 +54,12 @@ public final class StrokeDriver {
     private var hadStroke = false
     private var framesSinceLift = 0
     private var committedDirty = PixelRect.empty
-    private var previewDirty = PixelRect.empty
+    /// What the last preview draw changed, restored from committed before the next event.
+    private var previewDirty = DirtyRegion()
+    /// The dirty list every target carries, as in the host, and where its rectangles sit
+    /// during a draw (flush against a guard page).
+    private let dirtyList = DirtyList()
+    private let listRects = HandoffArena(kind: "dirty list's rectangles", retiring: false)
     private var beforeDraw: [UInt8] = []
     private var baseSnapshot: [UInt8] = []
     private var committedAtBegin: [UInt8] = []
@@ -65,10 +74,11 @@ public final class StrokeDriver {
     private var lastBox = PixelRect.empty
 
     /// A driver for `brush` (created with `host`, whose services `services` interposes) over
-    /// fresh guarded canvases of the given size, all transparent.
+    /// fresh guarded canvases of the given size, all transparent; samples laid out at
+    /// `sampleStructSize` bytes when given.
     init(brush: Brush, host: BrushHost, services: CheckedServices, width: Int, height: Int, seed: UInt64,
          recorder: HookRecorder, placement: GuardedCanvas.Placement, padding: Int,
-         checks: DriverChecks) throws(CheckFailure) {
+         checks: DriverChecks, sampleStructSize: Int?) throws(CheckFailure) {
         func canvas(_ name: String) -> GuardedCanvas? {
             GuardedCanvas(width: width, height: height, placement: placement, padding: padding, name: name)
         }
@@ -84,6 +94,7 @@ public final class StrokeDriver {
             memory = nil
         }
         instance = brush
+        samples = SamplePacker(structSize: sampleStructSize ?? brush.sampleSize, filler: 0xA5)
         self.host = host
         self.services = services
         self.recorder = recorder
@@ -140,13 +151,13 @@ public final class StrokeDriver {
             committed.snapshot(into: &committedAtBegin)
         }
         let call = "begin(\(Self.describe(sample)))\(where_)"
-        let ((status, after), contextAfter) = try invoke(call) {
+        let ((status, samplesIntact), contextAfter) = try invoke(call) {
             lendContext(to: call) { c in
-                lend([sample], memory?.samples, to: call) { s in brush.begin(c, s) }
+                lendSamples([sample], to: call) { s in brush.begin(c, s) }
             }
         }
         inStroke = true
-        try checkInputs([sample], after, contextAfter, hook: "begin")
+        try checkInputs(samplesIntact, contextAfter, hook: "begin")
         try checkStatus(status, hook: "begin")
         try drawAfterEvent(ending: false, predicted: predicted)
     }
@@ -158,10 +169,10 @@ public final class StrokeDriver {
         note(samples)
         let call = "moved(count=\(samples.count), first={\(Self.describe(samples[0]))}, "
             + "last={\(Self.describe(samples[samples.count - 1]))})\(where_)"
-        let (status, after) = try invoke(call) {
-            lend(samples, memory?.samples, to: call) { brush.moved($0, count: samples.count) }
+        let (status, samplesIntact) = try invoke(call) {
+            lendSamples(samples, to: call) { brush.moved($0, count: samples.count) }
         }
-        try checkInputs(samples, after, nil, hook: "moved")
+        try checkInputs(samplesIntact, nil, hook: "moved")
         try checkStatus(status, hook: "moved")
         try drawAfterEvent(ending: false, predicted: predicted)
     }
@@ -171,11 +182,11 @@ public final class StrokeDriver {
         eventIndex += 1
         note([sample])
         let call = "ended(\(Self.describe(sample)))\(where_)"
-        let (status, after) = try invoke(call) {
-            lend([sample], memory?.samples, to: call) { brush.ended($0) }
+        let (status, samplesIntact) = try invoke(call) {
+            lendSamples([sample], to: call) { brush.ended($0) }
         }
         inStroke = false
-        try checkInputs([sample], after, nil, hook: "ended")
+        try checkInputs(samplesIntact, nil, hook: "ended")
         try checkStatus(status, hook: "ended")
         if checks.contains(.committedUntilEnded) && !capabilities.contains(.continuous),
            !committed.matches(committedAtBegin) {
@@ -196,8 +207,8 @@ public final class StrokeDriver {
         try invoke("cancelled()\(where_)") { brush.cancelled() }
         inStroke = false
         committed.copy(from: base, in: committedDirty)
-        preview.copy(from: committed, in: committedDirty.union(previewDirty))
-        previewDirty = .empty
+        preview.copy(from: committed, in: committedDirty)
+        restorePreview()
         try checkStrokeEnd(committedRects: .empty, what: "the cancelled stroke \(strokeCount)")
     }
 
@@ -218,8 +229,10 @@ public final class StrokeDriver {
             if checks.contains(.inputs) { base.snapshot(into: &baseSnapshot) }
             let dirty = try drawChecked(layer: BRISTLE_LAYER_COMMITTED, withBase: false, window: committed.bounds,
                                         after: "tick")
-            preview.copy(from: committed, in: dirty)
-            base.copy(from: committed, in: dirty)
+            for r in dirty.rects {
+                preview.copy(from: committed, in: r)
+                base.copy(from: committed, in: r)
+            }
         }
         return true
     }
@@ -228,14 +241,13 @@ public final class StrokeDriver {
 
     private func drawAfterEvent(ending: Bool, predicted: [bristle_sample_t]) throws(CheckFailure) {
         let continuous = capabilities.contains(.continuous)
-        preview.copy(from: committed, in: previewDirty)
-        previewDirty = .empty
+        restorePreview()
         if continuous || ending {
             let window = continuous ? pendingBox : strokeBox
             let changed = try drawChecked(layer: BRISTLE_LAYER_COMMITTED, withBase: true, window: window,
                                           after: ending ? "ended" : "an event")
-            committedDirty = committedDirty.union(changed)
-            preview.copy(from: committed, in: changed)
+            committedDirty = committedDirty.union(changed.bounds)
+            for r in changed.rects { preview.copy(from: committed, in: r) }
             pendingBox = .empty
         }
         guard !ending else { return }
@@ -244,10 +256,10 @@ public final class StrokeDriver {
         if capabilities.contains(.wantsPredicted), !predicted.isEmpty {
             predictedBox = Self.box(of: predicted)
             let call = "predicted(count=\(predicted.count), first={\(Self.describe(predicted[0]))})\(where_)"
-            let (status, after) = try invoke(call) {
-                lend(predicted, memory?.samples, to: call) { brush.predicted($0, count: predicted.count) }
+            let (status, samplesIntact) = try invoke(call) {
+                lendSamples(predicted, to: call) { brush.predicted($0, count: predicted.count) }
             }
-            try checkInputs(predicted, after, nil, hook: "predicted")
+            try checkInputs(samplesIntact, nil, hook: "predicted")
             try checkStatus(status, hook: "predicted")
             previewWanted = true
         }
@@ -266,10 +278,17 @@ public final class StrokeDriver {
         }
     }
 
-    /// One draw with every enabled check; returns the reported rectangle clipped to the canvas.
-    /// `window` is the box of the samples the draw is about (see ``dirtyWindowMargin``).
+    /// Copies committed over the preview inside what the last preview draw changed.
+    private func restorePreview() {
+        for r in previewDirty.rects { preview.copy(from: committed, in: r) }
+        previewDirty.removeAll()
+    }
+
+    /// One draw with every enabled check; returns what it changed as the host uses it: the
+    /// rectangles of its dirty list, or its `*dirty`, clipped to the canvas. `window` is the
+    /// box of the samples the draw is about (see ``dirtyWindowMargin``).
     private func drawChecked(layer kind: UInt32, withBase: Bool, window samples: PixelRect,
-                             after: String) throws(CheckFailure) -> PixelRect {
+                             after: String) throws(CheckFailure) -> DirtyRegion {
         let committedLayer = kind == BRISTLE_LAYER_COMMITTED
         let layer = committedLayer ? committed : preview
         let layerName = layer.name
@@ -286,23 +305,28 @@ public final class StrokeDriver {
         defer { services.watched = [] }
         let (((status, dirtyAfter), targetIntact), contextAfter) = try invoke(call) {
             lendContext(to: call) { c -> ((Int32, [bristle_rect_t]), Bool) in
-                let target = bristle_target_t(
-                    struct_size: UInt32(MemoryLayout<bristle_target_t>.size),
-                    format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
-                    base: withBase ? UnsafePointer(base.pixels) : nil, width: Int32(layer.width),
-                    height: Int32(layer.height), stride_bytes: Int32(layer.strideBytes), layer: kind,
-                    stroke: UnsafePointer(c), services: services.table)
-                let (result, targetAfter) = lend([target], memory?.target, to: call) { t in
-                    lend([bristle_rect_t(x: 0, y: 0, width: 0, height: 0)], memory?.dirty, to: call) { d in
-                        brush.cInstance.pointee.draw!(brush.cInstance, t, d)
+                lendDirtyList(to: call) { list in
+                    let target = bristle_target_t(
+                        struct_size: UInt32(MemoryLayout<bristle_target_t>.size),
+                        format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
+                        base: withBase ? UnsafePointer(base.pixels) : nil, width: Int32(layer.width),
+                        height: Int32(layer.height), stride_bytes: Int32(layer.strideBytes), layer: kind,
+                        stroke: UnsafePointer(c), services: services.table, dirty_list: list)
+                    let (result, targetAfter) = lend([target], memory?.target, to: call) { t in
+                        lend([bristle_rect_t(x: 0, y: 0, width: 0, height: 0)], memory?.dirty, to: call) { d in
+                            brush.cInstance.pointee.draw!(brush.cInstance, t, d)
+                        }
                     }
+                    return (result, Self.sameBytes([target], targetAfter))
                 }
-                return (result, Self.sameBytes([target], targetAfter))
             }
         }
         let dirty = dirtyAfter[0]
         let reported = PixelRect(x: dirty.x, y: dirty.y, width: dirty.width, height: dirty.height)
         let clipped = reported.intersection(layer.bounds)
+        var changed = DirtyRegion()
+        dirtyList.region(dirty: dirty, clip: layer.bounds, into: &changed)
+        if checks.contains(.dirtyList) { try checkDirtyList(call, canvas: layer.bounds, clippedDirty: clipped, reported: reported) }
         if checks.contains(.padding) {
             for (canvas, name) in [(layer, layerName), (base, "base")] {
                 if let damage = canvas.damage() {
@@ -315,12 +339,17 @@ public final class StrokeDriver {
                                    + "width * 4 and stride_bytes belong to the host at all times")
             }
         }
-        if checks.contains(.dirtyRect), let p = layer.firstDifference(from: beforeDraw, outside: clipped, window: window) {
+        if checks.contains(.dirtyRect), let p = layer.firstDifference(from: beforeDraw, outsideAll: changed, window: window) {
+            let listed = dirtyList.listed.map { Array($0) } ?? []
             throw CheckFailure("\(call) changed pixel (\(p.x), \(p.y)) of \(layerName) to "
-                               + "\(layer.describePixel(x: p.x, y: p.y)) outside its reported dirty rect "
-                               + "\(reported): *dirty must cover every changed pixel")
+                               + "\(layer.describePixel(x: p.x, y: p.y)) "
+                               + (listed.isEmpty ? "outside its reported dirty rect \(reported): *dirty must cover every changed pixel"
+                                  : "outside every rectangle it listed in target->dirty_list ("
+                                    + listed.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height).description }
+                                        .joined(separator: ", ")
+                                    + "): with a non-empty list, the listed rectangles must cover every changed pixel"))
         }
-        if checks.contains(.premultiplied), let p = layer.firstUnpremultiplied(in: clipped) {
+        if checks.contains(.premultiplied), let p = changed.rects.lazy.compactMap({ layer.firstUnpremultiplied(in: $0) }).first {
             throw CheckFailure("\(call) left pixel (\(p.x), \(p.y)) of \(layerName) at "
                                + "\(layer.describePixel(x: p.x, y: p.y)), a colour channel above alpha: pixels are "
                                + "premultiplied, so R, G, B <= A always (stroke colour \(Self.describe(color)))")
@@ -343,7 +372,26 @@ public final class StrokeDriver {
         guard status == BRISTLE_OK else {
             throw CheckFailure("\(call) returned \(StatusName.of(status)) for valid input")
         }
-        return clipped
+        return changed
+    }
+
+    /// The dirty list's own rules: `count` within `capacity`, and `*dirty` containing every
+    /// listed rectangle (within the canvas), so a host that reads only `*dirty` misses nothing.
+    private func checkDirtyList(_ call: String, canvas: PixelRect, clippedDirty: PixelRect,
+                                reported: PixelRect) throws(CheckFailure) {
+        let l = dirtyList.list.pointee
+        guard let listed = dirtyList.listed else {
+            throw CheckFailure("\(call) set target->dirty_list->count to \(l.count), above its capacity \(l.capacity): "
+                               + "append only while count < capacity (bristle_dirty_add merges when full)")
+        }
+        for r in listed {
+            let rect = PixelRect(x: r.x, y: r.y, width: r.width, height: r.height)
+            guard clippedDirty.contains(rect.intersection(canvas)) else {
+                throw CheckFailure("\(call) listed \(rect) in target->dirty_list, but its *dirty \(reported) does not "
+                                   + "contain it: *dirty must contain every listed rectangle (a 1.0 or 1.1 host reads "
+                                   + "only *dirty); bristle_dirty_add keeps both")
+            }
+        }
     }
 
     // MARK: Calls and the memory they lend
@@ -368,6 +416,46 @@ public final class StrokeDriver {
         var copy = values
         let result = copy.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
         return (result, copy)
+    }
+
+    /// Lays `batch` out as the host does (the stride rule, ``SamplePacker``) and passes it to
+    /// `body`: in the packer's buffer, or with the lifetimes check in a fresh slot taken back
+    /// afterwards. Returns what `body` returned and whether the samples are as they were.
+    private func lendSamples<R>(_ batch: [bristle_sample_t], to call: String,
+                                _ body: (UnsafePointer<bristle_sample_t>) -> R) -> (R, Bool) {
+        let first = samples.pack(batch)
+        let packed = samples.bytes(count: batch.count)
+        if let arena = memory?.samples, let raw = arena.lend(packed, to: call) {
+            let result = body(UnsafePointer(raw.bindMemory(to: bristle_sample_t.self, capacity: batch.count)))
+            return (result, arena.takeBack(after: call).elementsEqual(packed))
+        }
+        let before = checks.contains(.inputs) ? Array(packed) : []
+        let result = body(first)
+        return (result, !checks.contains(.inputs) || samples.bytes(count: batch.count).elementsEqual(before))
+    }
+
+    /// Passes the target's dirty list to `body`, emptied for the draw, its rectangles flush
+    /// against a guard page (an append past the capacity faults): the host's own list struct,
+    /// or with the lifetimes check a fresh copy taken back afterwards. What the draw listed is
+    /// copied into the host's list.
+    private func lendDirtyList<R>(to call: String, _ body: (UnsafeMutablePointer<bristle_dirty_list_t>) -> R) -> R {
+        dirtyList.reset()
+        guard let storage = dirtyList.list.pointee.rects else { return body(dirtyList.list) }
+        let empty = [bristle_rect_t](repeating: bristle_rect_t(), count: Int(dirtyList.list.pointee.capacity))
+        let (result, rects) = lend(empty, memory?.dirtyRects ?? listRects, to: call) { rects in
+            guard let m = memory else {
+                dirtyList.list.pointee.rects = rects
+                defer { dirtyList.list.pointee.rects = storage }
+                return body(dirtyList.list)
+            }
+            var list = dirtyList.list.pointee
+            list.rects = rects
+            let (result, after) = lend([list], m.dirtyList, to: call, body)
+            dirtyList.list.pointee.count = after[0].count
+            return result
+        }
+        for (i, r) in rects.enumerated() { storage[i] = r }
+        return result
     }
 
     /// Passes the stroke context to `body`: with the lifetimes check in a fresh slot taken back
@@ -408,10 +496,10 @@ public final class StrokeDriver {
                            + "clamps or skips what it cannot use and carries on")
     }
 
-    private func checkInputs(_ before: [bristle_sample_t], _ after: [bristle_sample_t],
-                             _ contextAfter: [bristle_stroke_context_t]?, hook: String) throws(CheckFailure) {
+    private func checkInputs(_ samplesIntact: Bool, _ contextAfter: [bristle_stroke_context_t]?,
+                             hook: String) throws(CheckFailure) {
         guard checks.contains(.inputs) else { return }
-        if !Self.sameBytes(before, after) { throw CheckFailure("\(hook) modified the samples it was given (read-only input)\(where_)") }
+        if !samplesIntact { throw CheckFailure("\(hook) modified the samples it was given (read-only input)\(where_)") }
         if let contextAfter, !Self.sameBytes(contextAfter, [context]) {
             throw CheckFailure("\(hook) modified the stroke context (read-only input)\(where_)")
         }

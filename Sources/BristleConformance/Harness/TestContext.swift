@@ -55,14 +55,18 @@ public final class TestContext: @unchecked Sendable {
     }
 
     /// A driver for a fresh instance on fresh guarded canvases (rows `width * 4 + padding`
-    /// bytes apart), its brush created with a host whose services check the canvas sentinels.
+    /// bytes apart), its brush created with `host` (a fresh one by default) whose services table
+    /// is wrapped so that every services call checks the canvas sentinels first;
+    /// `sampleStructSize` overrides the size at which it lays out samples (the host's choice
+    /// for the brush by default).
     public func makeDriver(width: Int = 96, height: Int = 64, placement: GuardedCanvas.Placement = .endAligned,
-                           padding: Int = GuardedCanvas.defaultPadding, checks: DriverChecks = .all)
-        throws(CheckFailure) -> StrokeDriver {
-        let host = BrushHost(logHandler: { _, _ in })
+                           padding: Int = GuardedCanvas.defaultPadding, checks: DriverChecks = .all,
+                           host: BrushHost = BrushHost(logHandler: { _, _ in }),
+                           sampleStructSize: Int? = nil) throws(CheckFailure) -> StrokeDriver {
         let services = CheckedServices(host: host)
         return try StrokeDriver(brush: makeBrush(host: host), host: host, services: services, width: width, height: height,
-                                seed: seed, recorder: recorder, placement: placement, padding: padding, checks: checks)
+                                seed: seed, recorder: recorder, placement: placement, padding: padding, checks: checks,
+                                sampleStructSize: sampleStructSize)
     }
 
     /// A random generator for the test `id`, derived from the seed.

@@ -21,6 +21,10 @@
  *   -DROW_PAST_END       forgets to clip at the bottom: writes row `height`, one past the buffer
  *   -DWRITE_PADDING      forgets to clip at the right: writes the byte after each row's pixels
  *   -DSMALL_DIRTY        reports a dirty rectangle one pixel too narrow
+ *   -DLIST_TOO_SMALL     lists each block in target->dirty_list one pixel too narrow (*dirty is right)
+ *   -DLIST_OUTSIDE_DIRTY lists each block in target->dirty_list, but *dirty holds only its first pixel
+ *   -DLIST_PAST_CAPACITY appends every block to target->dirty_list itself, without checking its
+ *                        capacity (bristle_dirty_add would merge instead)
  *   -DRESTORES_PADDING   at the right edge, writes the 4 bytes after the row, calls a service,
  *                        and puts the bytes back before returning
  *   -DOVERREADS_ROW_END  at the right edge, reads 8 bytes from the last pixel (4 past the row)
@@ -33,7 +37,11 @@
  *   -DKEEPS_PIXELS       keeps target->pixels and writes through it in the next `moved`
  *   -DKEEPS_SAMPLES      keeps the samples of `moved` and reads them in `draw`
  *   -DKEEPS_CONTEXT      keeps the stroke context of `begin` and reads its colour in `draw`
+ *   -DKEEPS_DIRTY_LIST   keeps target->dirty_list and empties it in the next `moved`
  * Input:
+ *   -DINDEXES_BY_SIZEOF  steps through the samples of `moved` and `predicted` with `s[i]` (its own
+ *                        sizeof) instead of bristle_sample_at (their struct_size), though it
+ *                        declares ABI 1.2
  *   -DNEEDS_PRESSURE     refuses samples without HAS_PRESSURE (mouse input) with UNSUPPORTED
  *   -DBATCH_LIMIT        refuses events of more than 512 samples with FAILED
  *   -DLATE_NONDETERMINISM after 300 events of an instance, jitters its colour with rand()
@@ -65,6 +73,7 @@
  *   -DOWN_FILE           opens /dev/null in create, writes to it in every hook, closes it in destroy
  *   -DMANY_BRUSHES       lists 4096 brushes with ids of 255 bytes ("test.zoo" stays the one it
  *                        creates): the loader's limits
+ *   -DLISTS_DIRTY        reports every block in target->dirty_list too (bristle_dirty_add, ABI 1.2)
  */
 #if defined(BLOCKS_SIGNALS) || defined(IGNORES_SIGPIPE) || defined(SETS_ENV) || defined(CHANGES_CWD) ||             \
     defined(CLOSES_HARNESS_FDS) || defined(LEAVES_THREAD) || defined(THREAD_IN_INIT) || defined(JOINED_THREAD) ||  \
@@ -103,6 +112,13 @@
 
 #define MAX_POINTS 1024
 
+/* Sample i of a hook's array: by struct_size (the stride rule), or wrongly by sizeof. */
+#ifdef INDEXES_BY_SIZEOF
+#define SAMPLE(s, i) (&(s)[i])
+#else
+#define SAMPLE(s, i) bristle_sample_at(s, i)
+#endif
+
 typedef struct points {
     double xy[MAX_POINTS][2];
     int count;
@@ -131,6 +147,9 @@ typedef struct zoo {
 #endif
 #ifdef KEEPS_CONTEXT
     const bristle_stroke_context_t *kept_context;
+#endif
+#ifdef KEEPS_DIRTY_LIST
+    bristle_dirty_list_t *kept_list;
 #endif
 #ifdef OWN_FILE
     int own_fd;
@@ -207,7 +226,36 @@ static void block(int shape, int size, int cx, int cy, int *x0, int *y0, int *x1
     if (shape == 3) *x0 = cx, *x1 = cx + 1, *y0 = cy, *y1 = cy + 1;
 }
 
-/* Paints one block per point onto the target; grows *dirty. */
+/* Reports the block [x0, x1) x [y0, y1): grows *dirty, and with the LIST switches also (or
+ * only) lists it in the target's dirty list. */
+static void report(const bristle_target_t *t, bristle_rect_t *dirty, int x0, int y0, int x1, int y1) {
+#if defined(LIST_PAST_CAPACITY)
+    bristle_rect_t r;
+    r.x = x0, r.y = y0, r.width = x1 - x0, r.height = y1 - y0;
+    grow(dirty, x0, y0, x1, y1);
+    if (BRISTLE_HAS_FIELD(t, bristle_target_t, dirty_list) && t->dirty_list)
+        t->dirty_list->rects[t->dirty_list->count++] = r;
+#elif defined(LISTS_DIRTY) || defined(LIST_TOO_SMALL) || defined(LIST_OUTSIDE_DIRTY)
+    bristle_rect_t r;
+    r.x = x0, r.y = y0, r.width = x1 - x0, r.height = y1 - y0;
+#if defined(LIST_TOO_SMALL)
+    grow(dirty, x0, y0, x1, y1);
+    r.width -= 1;
+    bristle_dirty_add(t, NULL, r);
+#elif defined(LIST_OUTSIDE_DIRTY)
+    grow(dirty, x0, y0, x0 + 1, y0 + 1); /* only the block's first pixel */
+    bristle_dirty_add(t, NULL, r);
+#else
+    (void)grow;
+    bristle_dirty_add(t, dirty, r);
+#endif
+#else
+    (void)t;
+    grow(dirty, x0, y0, x1, y1);
+#endif
+}
+
+/* Paints one block per point onto the target; reports each block. */
 static void paint(const zoo *z, const bristle_target_t *t, const points *p, const uint8_t rgba[4],
                   bristle_rect_t *dirty) {
     int i, x, y;
@@ -253,9 +301,9 @@ static void paint(const zoo *z, const bristle_target_t *t, const points *p, cons
 #endif
         }
 #ifdef SMALL_DIRTY
-        grow(dirty, x0, y0, x1 - 1, y1);
+        report(t, dirty, x0, y0, x1 - 1, y1);
 #else
-        grow(dirty, x0, y0, x1 < t->width ? x1 : t->width, y1 < t->height ? y1 : t->height);
+        report(t, dirty, x0, y0, x1 < t->width ? x1 : t->width, y1 < t->height ? y1 : t->height);
 #endif
     }
 }
@@ -416,6 +464,9 @@ static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *
 #ifdef KEEPS_SAMPLES
     z->kept_samples = s;
 #endif
+#ifdef KEEPS_DIRTY_LIST
+    if (z->kept_list) z->kept_list->count = 0;
+#endif
 #ifdef BATCH_LIMIT
     if (n > 512) return BRISTLE_FAILED;
 #endif
@@ -427,9 +478,9 @@ static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *
     z->predicted.count = 0;
     for (i = 0; i < n; i++) {
 #ifdef NEEDS_PRESSURE
-        if (!(s[i].flags & BRISTLE_SAMPLE_HAS_PRESSURE)) return BRISTLE_UNSUPPORTED;
+        if (!(SAMPLE(s, i)->flags & BRISTLE_SAMPLE_HAS_PRESSURE)) return BRISTLE_UNSUPPORTED;
 #endif
-        add_real(z, s[i].x, s[i].y);
+        add_real(z, SAMPLE(s, i)->x, SAMPLE(s, i)->y);
     }
     return BRISTLE_OK;
 }
@@ -437,7 +488,7 @@ static bristle_status_t predicted(const bristle_brush_t *b, const bristle_sample
     uint32_t i;
     OWN(b);
     Z(b)->predicted.count = 0;
-    for (i = 0; i < n; i++) add(&Z(b)->predicted, s[i].x, s[i].y);
+    for (i = 0; i < n; i++) add(&Z(b)->predicted, SAMPLE(s, i)->x, SAMPLE(s, i)->y);
     return BRISTLE_OK;
 }
 static bristle_status_t ended(const bristle_brush_t *b, const bristle_sample_t *s) {
@@ -484,6 +535,9 @@ static bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t
 #endif
 #ifdef KEEPS_PIXELS
     z->kept_pixels = t->pixels;
+#endif
+#ifdef KEEPS_DIRTY_LIST
+    if (BRISTLE_HAS_FIELD(t, bristle_target_t, dirty_list)) z->kept_list = t->dirty_list;
 #endif
 #ifdef KEEPS_SAMPLES
     if (z->kept_samples && z->kept_samples->x > 1e300) return BRISTLE_FAILED;
@@ -610,7 +664,7 @@ static void deinit(void) {
 static const void *get_factory(const char *id) {
     return id && strcmp(id, BRISTLE_BRUSH_FACTORY_ID) == 0 ? &factory : NULL;
 }
-static const bristle_entry_t entry = {sizeof entry, BRISTLE_VERSION_INIT, init, deinit, get_factory};
+static const bristle_entry_t entry = {sizeof entry, BRISTLE_VERSION_INIT, init, deinit, get_factory, {1, 0, 0}};
 
 #ifdef EXTRA_EXPORTS
 BRISTLE_EXPORT int zoo_helper(int x) { return x + 1; }
