@@ -34,7 +34,8 @@ import Testing
     /// and no parameters, and is continuous.
     static let versionedSkips: [String: Verdict] = [
         "lifecycle.ticks": .skip, "semantics.commit-after-ended": .skip, "semantics.predicted-never-committed": .skip,
-        "params.defaults": .skip, "params.round-trip": .skip, "params.bad-state": .skip, "params.fuzz": .skip,
+        "params.table": .skip, "params.defaults": .skip, "params.round-trip": .skip, "params.bad-state": .skip,
+        "params.fuzz": .skip, "params.every-value": .skip,
     ]
 
     @Test(arguments: ["1.0", "1.1"])
@@ -157,22 +158,26 @@ import Testing
 
     @Test func aDirtyListMissingChangedPixelsFails() throws {
         let report = try ZooTests.run(ZooTests.zoo("LIST_TOO_SMALL"))
-        #expect(ZooTests.nonPassing(report) == ZooTests.zooSkips.merging([
-            "lifecycle.cancel-restores": .fail, "canvas.dirty-rect": .fail, "canvas.odd-sizes": .fail,
-            "params.fuzz": .fail, "robustness.extreme-coordinates": .fail, "robustness.pressure-extremes": .fail,
-            "robustness.long-stroke": .fail, "robustness.time-backwards": .fail, "robustness.random-strokes": .fail,
-        ]) { a, _ in a })
+        #expect(ZooTests.nonPassing(report) == ZooTests.verdicts(fail: [
+            "lifecycle.cancel-restores", "lifecycle.cancel-forgets", "canvas.dirty-rect", "canvas.premultiplied",
+            "canvas.odd-sizes", "canvas.odd-strides", "canvas.memory-after-return", "params.fuzz", "params.every-value",
+            "input.devices", "input.scale", "input.large-batches", "input.large-canvas", "robustness.extreme-coordinates",
+            "robustness.pressure-extremes", "robustness.long-stroke", "robustness.time-backwards",
+            "robustness.random-strokes", "hygiene.process-state", "hygiene.file-descriptors", "hygiene.threads",
+        ]))
         let dirty = try #require(report.results.first { $0.test == "canvas.dirty-rect" })
         #expect(dirty.message.contains("outside every rectangle it listed in target->dirty_list"), "\(dirty.message)")
     }
 
     @Test func aDirtyRectangleNotContainingTheListFails() throws {
         let report = try ZooTests.run(ZooTests.zoo("LIST_OUTSIDE_DIRTY"))
-        #expect(ZooTests.nonPassing(report) == ZooTests.zooSkips.merging([
-            "canvas.dirty-list": .fail, "canvas.odd-sizes": .fail, "params.fuzz": .fail,
-            "robustness.extreme-coordinates": .fail, "robustness.pressure-extremes": .fail,
-            "robustness.long-stroke": .fail, "robustness.time-backwards": .fail, "robustness.random-strokes": .fail,
-        ]) { a, _ in a })
+        #expect(ZooTests.nonPassing(report) == ZooTests.verdicts(fail: [
+            "canvas.dirty-list", "canvas.odd-sizes", "canvas.odd-strides", "canvas.memory-after-return", "params.fuzz",
+            "params.every-value", "input.devices", "input.scale", "input.large-batches", "input.large-canvas",
+            "robustness.extreme-coordinates", "robustness.pressure-extremes", "robustness.long-stroke",
+            "robustness.time-backwards", "robustness.random-strokes", "hygiene.process-state", "hygiene.file-descriptors",
+            "hygiene.threads",
+        ]))
         let list = try #require(report.results.first { $0.test == "canvas.dirty-list" })
         #expect(list.message.contains("in target->dirty_list, but its *dirty") && list.message.contains("does not contain it"),
                 "\(list.message)")

@@ -127,7 +127,7 @@ import Testing
     @Test func aWriteIntoTheStridePaddingFails() throws {
         let report = try Self.run(Self.zoo("WRITE_PADDING"))
         #expect(Self.nonPassing(report) == Self.verdicts(
-            crash: ["canvas.dirty-rect", "canvas.inputs-unmodified", "canvas.row-guards", "canvas.odd-sizes",
+            crash: ["canvas.dirty-rect", "canvas.dirty-list", "canvas.inputs-unmodified", "canvas.row-guards", "canvas.odd-sizes",
                     "determinism.render-twice", "determinism.long-session", "input.large-canvas"],
             fail: ["canvas.guard-pages", "canvas.stride-padding", "canvas.odd-strides", "canvas.memory-after-return",
                    "params.fuzz", "params.every-value", "input.devices", "input.scale", "input.large-batches",
