@@ -141,4 +141,14 @@ import Testing
             #expect(copiedPerCanvas[0] > 0 && share < budget[id]!, "\(id): an event copies \(share) of the box")
         }
     }
+
+    /// docs/ABI.md shows the rectangle tool's dirty strips as an excerpt of shapes.c.
+    @Test func theABIGuideQuotesTheRealStrips() throws {
+        let root = TestEnvironment.packageRoot
+        let guide = try String(contentsOf: root.appendingPathComponent("docs/ABI.md"), encoding: .utf8)
+        let source = try String(contentsOf: root.appendingPathComponent("Plugins/Shapes/shapes.c"), encoding: .utf8)
+        let block = try #require(guide.components(separatedBy: "```c\n").first { $0.contains("add_rect_outline(") }?
+            .components(separatedBy: "```\n").first)
+        #expect(source.contains(block), "the excerpt in docs/ABI.md differs from Plugins/Shapes/shapes.c")
+    }
 }

@@ -4,8 +4,9 @@ import Glibc
 /// Drives one brush instance through strokes exactly as ``DrawingSession`` does (bristle.h,
 /// "THE DRAWING LOOP": committed draws after every event for continuous brushes and after
 /// `ended` for all, preview draws for shapes and predicted samples, preview restored from
-/// committed inside the previous preview rectangle, cancel restoring committed from base,
-/// ticks followed by committed draws), but on three ``GuardedCanvas`` layers, and verifies the
+/// committed inside what the previous preview draw reported (its dirty list or its one
+/// rectangle), cancel restoring committed from base, ticks followed by committed draws), but
+/// on three ``GuardedCanvas`` layers, and verifies the
 /// brush's side of the pixel contract after every call (see ``DriverChecks``).
 ///
 /// Every plugin call is recorded in the ``HookRecorder`` first, with its arguments, the

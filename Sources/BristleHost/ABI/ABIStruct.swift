@@ -13,6 +13,9 @@ public struct ABIStruct: Sendable {
     public let alignment: Int
     /// The fields in declaration (and offset) order.
     public let fields: [ABIField]
+    /// The struct's size in its first minor: the smallest `struct_size` a reader accepts
+    /// (stored: the host checks it on every service call).
+    public let minimumSize: UInt32
 
     /// Describes the imported C struct `T`; `fields` lists every member through key paths.
     init<T>(_ type: T.Type, _ name: String, since: UInt32 = 0,
@@ -21,7 +24,9 @@ public struct ABIStruct: Sendable {
         self.since = since
         size = MemoryLayout<T>.size
         alignment = MemoryLayout<T>.alignment
-        self.fields = fields(ABIFieldList<T>())
+        let list = fields(ABIFieldList<T>())
+        self.fields = list
+        minimumSize = UInt32(Self.size(of: list, inMinor: since))
     }
 
     /// True for a struct that starts with `struct_size` and may grow in later minors.
@@ -33,15 +38,15 @@ public struct ABIStruct: Sendable {
     /// `sizeof` the struct in minor `minor` of major 1, or nil when it did not exist yet: the
     /// end of its last field of that minor, rounded up to the alignment of those fields.
     public func size(inMinor minor: UInt32) -> Int? {
-        guard minor >= since else { return nil }
+        minor >= since ? Self.size(of: fields, inMinor: minor) : nil
+    }
+
+    private static func size(of fields: [ABIField], inMinor minor: UInt32) -> Int {
         let present = fields.filter { $0.since <= minor }
         let end = present.map(\.end).max() ?? 0
         let align = present.map(\.alignment).max() ?? 1
         return (end + align - 1) / align * align
     }
-
-    /// The struct's size in its first minor: the smallest `struct_size` a reader accepts.
-    public var minimumSize: UInt32 { UInt32(size(inMinor: since) ?? size) }
 
     /// True when a writer's `struct_size` covers the field `name` (BRISTLE_HAS_FIELD).
     public func has(_ name: String, structSize: UInt32) -> Bool {
