@@ -187,32 +187,11 @@ public final class GuardedCanvas {
     }
 
     /// True when the pixels equal a packed snapshot.
-    public func matches(_ packed: [UInt8]) -> Bool { firstDifference(from: packed, outside: .empty) == nil }
+    public func matches(_ packed: [UInt8]) -> Bool { firstDifference(from: packed) == nil }
 
-    /// The first pixel (x, y) of `window` (the whole canvas by default; `packed` is its
-    /// snapshot) that differs from the snapshot and lies outside `rect`, or nil when every
-    /// change is inside it.
-    public func firstDifference(from packed: [UInt8], outside rect: PixelRect, window: PixelRect? = nil) -> (x: Int, y: Int)? {
-        let w = (window ?? bounds).intersection(bounds)
-        let r = rect.intersection(w)
-        let rowBytes = Int(w.width) * 4
-        guard rowBytes > 0, packed.count == rowBytes * Int(w.height) else { return w.isEmpty ? nil : (Int(w.x), Int(w.y)) }
-        let left = Int(r.x) - Int(w.x), right = Int(r.maxX) - Int(w.x), columns = Int(w.width)
-        return packed.withUnsafeBufferPointer { old -> (x: Int, y: Int)? in
-            for row in 0..<Int(w.height) {
-                let y = Int(w.y) + row
-                let now = pixel(Int(w.x), y), was = old.baseAddress! + row * rowBytes
-                if r.isEmpty || y < Int(r.y) || y >= Int(r.maxY) {
-                    if memcmp(now, was, rowBytes) != 0 { return (Int(w.x) + Self.firstColumn(now, was, 0, columns), y) }
-                    continue
-                }
-                if left > 0, memcmp(now, was, left * 4) != 0 { return (Int(w.x) + Self.firstColumn(now, was, 0, left), y) }
-                if right < columns, memcmp(now + right * 4, was + right * 4, (columns - right) * 4) != 0 {
-                    return (Int(w.x) + Self.firstColumn(now, was, right, columns), y)
-                }
-            }
-            return nil
-        }
+    /// The first pixel (x, y) that differs from a packed snapshot of the whole canvas, or nil.
+    public func firstDifference(from packed: [UInt8]) -> (x: Int, y: Int)? {
+        firstDifference(from: packed, outsideAll: DirtyRegion())
     }
 
     /// The first pixel outside `rect` that differs from the same pixel of `other` (a canvas of

@@ -38,7 +38,7 @@ enum LifecycleTests {
             var cancelled = TestStroke.wave(count: 30, width: 96, height: 64)
             cancelled.cancelAtEnd = true
             try driver.draw(cancelled)
-            if let p = driver.committed.firstDifference(from: initial, outside: .empty) {
+            if let p = driver.committed.firstDifference(from: initial) {
                 return .fail("after cancel and the host's restore of every reported dirty rect, pixel (\(p.x), \(p.y)) "
                              + "still differs: the brush changed pixels it did not report")
             }

@@ -67,7 +67,7 @@ enum SemanticsTests {
 
     /// Where committed differs from the run without predictions (`expected`), or nil.
     private static func divergence(_ committed: GuardedCanvas, _ expected: [UInt8]) -> String? {
-        guard let p = committed.firstDifference(from: expected, outside: .empty) else { return nil }
+        guard let p = committed.firstDifference(from: expected) else { return nil }
         let i = (p.y * committed.width + p.x) * 4
         return "committed differs from the run without predictions, first at (\(p.x), \(p.y)): "
             + "\(committed.describePixel(x: p.x, y: p.y)) instead of (\(expected[i]),\(expected[i + 1]),\(expected[i + 2]),\(expected[i + 3]))"
