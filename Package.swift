@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "BristleHostTests",
             dependencies: ["BristleHost", "CBristle", "BristleTestSupport"]),
-        .testTarget(name: "BristleKitTests", dependencies: ["BristleKit"]),
+        .testTarget(name: "BristleKitTests", dependencies: ["BristleKit", "BristleHost", "CBristle", "BristleTestSupport"]),
         .testTarget(
             name: "BristleCLITests",
             dependencies: ["BristleHost", "BristleTestSupport"]),
