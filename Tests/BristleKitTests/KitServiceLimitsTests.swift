@@ -2,7 +2,6 @@
 import BristleHost
 import BristleTestSupport
 import CBristle
-import Glibc
 import Testing
 
 /// What the kit's drawing calls do at the edges: a host whose services table is older (shorter)
@@ -37,19 +36,8 @@ import Testing
 
     @Test func aHostWithThe10TableGetsOnlyThe10CallsAndNothingIsReadBeyondIt() throws {
         let host = BrushHost()
-        // The table a 1.0 host passes: struct_size ends before draw_rect, flush against a
-        // PROT_NONE page, so reading any 1.1 field is a crash.
-        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let map = try #require(mmap(nil, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0))
-        #expect(map != MAP_FAILED)
-        defer { munmap(map, 2 * page) }
-        #expect(mprotect(map + page, page, PROT_NONE) == 0)
-        let size10 = try #require(MemoryLayout<bristle_services_t>.offset(of: \.draw_rect))
-        let table = map + page - size10
-        table.copyMemory(from: host.cServices, byteCount: size10)
-        table.storeBytes(of: UInt32(size10), as: UInt32.self)
-
-        let surface = KitSurface(services: table.assumingMemoryBound(to: bristle_services_t.self))
+        let older = try #require(OlderServicesTable(copying: host.cServices))
+        let surface = KitSurface(services: older.table)
         let before = surface.bytes
         let canvas = surface.canvas()
         let sv = canvas.services

@@ -7,8 +7,9 @@ typealias Paint = BristleKit.Paint
 typealias StrokeStyle = BristleKit.StrokeStyle
 
 /// A draw target over owned memory for calling services in process: premultiplied pixels and a
-/// different `base`, both with stride padding, a canvas-sized mask, a stroke context, and the
-/// `bristle_target_t` naming a services table. Two surfaces made alike start byte-identical.
+/// different `base` (or both one opaque colour), both with stride padding, a canvas-sized mask,
+/// a stroke context, and the `bristle_target_t` naming a services table. Two surfaces made
+/// alike start byte-identical.
 final class KitSurface {
     let width: Int
     let height: Int
@@ -19,7 +20,7 @@ final class KitSurface {
     private let context: UnsafeMutablePointer<bristle_stroke_context_t>
     let target: UnsafeMutablePointer<bristle_target_t>
 
-    init(width: Int = 64, height: Int = 48, services: UnsafePointer<bristle_services_t>) {
+    init(width: Int = 64, height: Int = 48, services: UnsafePointer<bristle_services_t>, background: Pixel? = nil) {
         self.width = width
         self.height = height
         stride = width * 4 + 12
@@ -33,6 +34,11 @@ final class KitSurface {
                 let a = UInt8((x / 4 * 5 + y * 3) % 200 + 40), b = UInt8((x / 4 * 2 + y * 7) % 180 + 60)
                 pixels[y * stride + x] = x % 4 == 3 ? a : min(a, UInt8((x * 11 + y) % 256))
                 base[y * stride + x] = x % 4 == 3 ? b : min(b, UInt8((x * 3 + y * 5) % 256))
+                if let background {
+                    let c = [background.r, background.g, background.b, background.a][x % 4]
+                    pixels[y * stride + x] = c
+                    base[y * stride + x] = c
+                }
             }
         }
         context = .allocate(capacity: 1)
