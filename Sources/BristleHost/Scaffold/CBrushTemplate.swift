@@ -180,6 +180,21 @@ BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &entry; }
 #     make BRISTLE_INCLUDE=/path/to/bristle/include
 CC ?= cc
 CFLAGS ?= -O2
+
+"""# + headerLookup + #"""
+
+lib{{NAME}}.so: {{NAME}}.c
+	$(CC) -std=c99 -Wall -Wextra -pedantic $(CFLAGS) -fPIC -shared -fvisibility=hidden $(BRISTLE_CFLAGS) $< -o $@ -lm
+
+clean:
+	rm -f lib{{NAME}}.so
+
+.PHONY: clean
+"""#
+
+    /// The Makefile lines that set BRISTLE_CFLAGS: `-I$(BRISTLE_INCLUDE)` when given, else
+    /// `pkg-config --cflags bristle`, else a clear error (shared by the C and C++ Makefiles).
+    static let headerLookup = #"""
 ifdef BRISTLE_INCLUDE
 BRISTLE_CFLAGS := -I$(BRISTLE_INCLUDE)
 else
@@ -189,13 +204,6 @@ $(error bristle.pc not found: install Bristle (make install in its checkout; add
 endif
 endif
 
-lib{{NAME}}.so: {{NAME}}.c
-	$(CC) -std=c99 -Wall -Wextra -pedantic $(CFLAGS) -fPIC -shared -fvisibility=hidden $(BRISTLE_CFLAGS) $< -o $@ -lm
-
-clean:
-	rm -f lib{{NAME}}.so
-
-.PHONY: clean
 """#
 
     /// `README.md`.

@@ -255,14 +255,8 @@ extern "C" BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return
 # checkout), or from BRISTLE_INCLUDE, the folder holding bristle/bristle.h:
 #     make BRISTLE_INCLUDE=/path/to/bristle/include
 CXXFLAGS ?= -O2
-ifdef BRISTLE_INCLUDE
-BRISTLE_CFLAGS := -I$(BRISTLE_INCLUDE)
-else
-BRISTLE_CFLAGS := $(shell pkg-config --cflags bristle 2>/dev/null)
-ifeq ($(shell pkg-config --exists bristle 2>/dev/null && echo yes),)
-$(error bristle.pc not found: install Bristle (make install in its checkout; add PREFIX/lib/pkgconfig to PKG_CONFIG_PATH), or run make BRISTLE_INCLUDE=/path/to/bristle/include)
-endif
-endif
+
+"""# + CBrushTemplate.headerLookup + #"""
 
 lib{{NAME}}.so: {{NAME}}.cpp
 	$(CXX) -std=c++17 -Wall -Wextra -Werror $(CXXFLAGS) -fPIC -shared -fvisibility=hidden $(BRISTLE_CFLAGS) $< -o $@
