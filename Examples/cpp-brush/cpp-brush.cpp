@@ -131,7 +131,7 @@ void cancelled(const bristle_brush_t *b) noexcept {
 }
 bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t,
                       bristle_rect_t *dirty) noexcept {
-    if (!b || !t || !dirty) return BRISTLE_BAD_ARG;
+    if (!b || !t || !dirty || !t->services) return BRISTLE_BAD_ARG;
     if (t->format != BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED) return BRISTLE_UNSUPPORTED;
     return guarded([&] { line(b).draw(*t, *dirty); });
 }
