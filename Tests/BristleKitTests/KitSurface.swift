@@ -47,10 +47,18 @@ final class KitSurface {
             color: bristle_color_t(r: 0, g: 0, b: 0, a: 1), width: 4, scale: 1, seed: 1,
             pointer_type: BRISTLE_POINTER_PEN, max_force: 0, canvas_width: Int32(width), canvas_height: Int32(height)))
         target = .allocate(capacity: 1)
-        target.initialize(to: bristle_target_t(
-            struct_size: UInt32(MemoryLayout<bristle_target_t>.size), format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED,
-            pixels: pixels, base: base, width: Int32(width), height: Int32(height), stride_bytes: Int32(stride),
-            layer: BRISTLE_LAYER_COMMITTED, stroke: context, services: services))
+        var t = bristle_target_t()  // fields a later minor appends stay zero
+        t.struct_size = UInt32(MemoryLayout<bristle_target_t>.size)
+        t.format = BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED
+        t.pixels = pixels
+        t.base = UnsafePointer(base)
+        t.width = Int32(width)
+        t.height = Int32(height)
+        t.stride_bytes = Int32(stride)
+        t.layer = BRISTLE_LAYER_COMMITTED
+        t.stroke = UnsafePointer(context)
+        t.services = services
+        target.initialize(to: t)
     }
 
     deinit {
