@@ -25,16 +25,6 @@ namespace {
 
 double clamp01(double v) { return v > 0 ? (v < 1 ? v : 1) : 0; } // NaN -> 0
 
-bristle_rect_t unite(bristle_rect_t a, bristle_rect_t b) {
-    if (b.width <= 0 || b.height <= 0) return a;
-    if (a.width <= 0 || a.height <= 0) return b;
-    const int32_t x1 = std::max(a.x + a.width, b.x + b.width);
-    const int32_t y1 = std::max(a.y + a.height, b.y + b.height);
-    a.x = std::min(a.x, b.x), a.y = std::min(a.y, b.y);
-    a.width = x1 - a.x, a.height = y1 - a.y;
-    return a;
-}
-
 // The brush. Its methods may throw (std::bad_alloc from the vector); the hooks catch.
 class Line {
 public:
@@ -81,7 +71,7 @@ public:
             seg.cap = BRISTLE_CAP_ROUND;
             seg.x0 = from.x, seg.y0 = from.y, seg.width0 = from.width;
             seg.x1 = p.x, seg.y1 = p.y, seg.width1 = p.width;
-            dirty = unite(dirty, sv->fill_segment(sv, &target, &seg, &paint));
+            dirty = bristle_rect_union(dirty, sv->fill_segment(sv, &target, &seg, &paint));
             last_ = p;
         }
         pending_.clear();
@@ -124,8 +114,8 @@ bristle_status_t begin(const bristle_brush_t *b, const bristle_stroke_context_t 
 bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *s, uint32_t n) noexcept {
     if (!b || !s || n == 0) return BRISTLE_BAD_ARG;
     if (!line(b).in_stroke) return BRISTLE_BAD_STATE;
-    return guarded([&] {
-        for (uint32_t i = 0; i < n; i++) line(b).add(s[i]);
+    return guarded([&] { // step by struct_size, never by sizeof: bristle_sample_at
+        for (uint32_t i = 0; i < n; i++) line(b).add(*bristle_sample_at(s, i));
     });
 }
 bristle_status_t ended(const bristle_brush_t *b, const bristle_sample_t *s) noexcept {
@@ -240,6 +230,7 @@ constexpr bristle_entry_t entry = [] {
     e.struct_size = sizeof e;
     e.abi = BRISTLE_VERSION_INIT;
     e.init = init, e.deinit = deinit, e.get_factory = get_factory;
+    e.host_abi_min = bristle_version_t{1, 0, 0}; // runs on any 1.x host
     return e;
 }();
 
