@@ -96,6 +96,9 @@ let package = Package(
             name: "BristleCLITests",
             dependencies: ["BristleHost", "BristleTestSupport"]),
         .testTarget(
+            name: "BristlePlayTests",
+            dependencies: ["BristlePlay", "BristleHost", "BristleTestSupport"]),
+        .testTarget(
             name: "BristleConformanceTests",
             dependencies: ["BristleConformance", "BristleHost", "CBristle", "BristleTestSupport"]),
     ]

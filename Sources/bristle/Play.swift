@@ -35,6 +35,15 @@ struct Play: ParsableCommand {
     var hookTimeout: Double = 5
 
     func run() throws {
+        // Ctrl-C and kill stop the server even when the parent started it with those signals
+        // blocked or ignored (test runners do); the workers end with it.
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        for signal in [SIGINT, SIGTERM, SIGHUP] {
+            sigaddset(&stopping, signal)
+            Glibc.signal(signal, SIG_DFL)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
         var options = PlayOptions()
         options.port = port
         options.brushDirectories = brushes
