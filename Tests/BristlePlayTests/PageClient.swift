@@ -31,8 +31,8 @@ final class PageClient {
         _ = try next()  // the whole canvas
     }
 
-    /// Reads one message: paints patches, keeps statuses and brush lists; returns the seq of
-    /// a patch message, nil for text.
+    /// Reads one message: paints patches, keeps statuses and brush lists; returns the last seq
+    /// a patch message answers, nil for text.
     @discardableResult
     func next() throws -> UInt32? {
         switch try socket.receive() {
@@ -48,6 +48,7 @@ final class PageClient {
             var r = Reader(bytes)
             guard r.u8() == 1 else { throw TestSocket.Failure(description: "not a patch message") }
             _ = r.u8(); _ = r.u8(); _ = r.u8()
+            _ = r.u32()
             let seq = r.u32(), count = r.u32()
             for _ in 0..<count {
                 let x = Int(r.u32()), y = Int(r.u32()), w = Int(r.u32()), h = Int(r.u32())
@@ -61,9 +62,11 @@ final class PageClient {
         }
     }
 
-    /// Reads messages until the answer to `seq`.
+    /// Reads messages until the answer to `seq` (or to a later one, which answers it too).
     func wait(for seq: UInt32) throws {
-        while try next() != seq {}
+        while true {
+            if let answered = try next(), answered >= seq { return }
+        }
     }
 
     /// Reads messages until a status line containing `text` arrived.

@@ -11,11 +11,11 @@ import Testing
     @Test func eventsKeepTheFieldsOfTheirPointerTypeInTheFormatsRanges() throws {
         let sample = #"{"x": 1.5, "y": 2, "pressure": 1.7, "tiltX": -95, "tiltY": 12.25, "twist": 370, "width": 3, "height": 4, "timeStamp": 12.5, "buttons": 1}"#
         let event = try json(#"{"x": 3, "y": 4, "pressure": 0.5, "tiltX": 0, "tiltY": 0, "twist": -30, "width": 1, "height": 1, "timeStamp": 13, "buttons": 1, "coalesced": [\#(sample)], "predicted": []}"#)
-        let pen = try #require(try EventText.make(event, pointerType: "pen").get())
+        let pen = try #require(try EventText.make(event, pointerType: "pen").get()).text
         #expect(pen == #"{"x": 3, "y": 4, "pressure": 0.5, "tiltX": 0, "tiltY": 0, "twist": 330, "timeStamp": 13, "buttons": 1, "coalesced": [{"x": 1.5, "y": 2, "pressure": 1, "tiltX": -90, "tiltY": 12.25, "twist": 10, "timeStamp": 12.5, "buttons": 1}]}"#)
-        let mouse = try #require(try EventText.make(event, pointerType: "mouse").get())
+        let mouse = try #require(try EventText.make(event, pointerType: "mouse").get()).text
         #expect(!mouse.contains("pressure") && mouse.contains("\"timeStamp\": 12.5"))
-        let touch = try #require(try EventText.make(event, pointerType: "touch").get())
+        let touch = try #require(try EventText.make(event, pointerType: "touch").get()).text
         #expect(touch.contains("\"width\": 3, \"height\": 4") && !touch.contains("tilt"))
         // The text is a valid event of the stroke format.
         _ = try StrokeScriptReader.parse("{\"actions\": [{\"stroke\": {\"events\": [\(pen)]}}]}", sourcePath: "x.json")
@@ -26,6 +26,17 @@ import Testing
         #expect(throws: MessageError.self) { try EventText.make(missing, pointerType: "pen").get() }
         let far = try json(#"{"x": 3e9, "y": 4, "timeStamp": 1, "buttons": 1}"#)
         #expect(try EventText.make(far, pointerType: "mouse").get() == nil)
+    }
+
+    @Test func eventsThatWaitedTogetherBecomeOneWithAllTheirSamples() throws {
+        func event(_ x: Int, coalesced: [Int] = []) throws -> EventText.Event {
+            let list = coalesced.map { #"{"x": \#($0), "y": 0, "timeStamp": \#($0), "buttons": 1}"# }.joined(separator: ", ")
+            let text = #"{"x": \#(x), "y": 0, "timeStamp": \#(x), "buttons": 1, "coalesced": [\#(list)], "predicted": [{"x": \#(x + 1), "y": 0, "timeStamp": 99, "buttons": 1}]}"#
+            return try #require(try EventText.make(try json(text), pointerType: "mouse").get())
+        }
+        let merged = EventText.Event.merged([try event(1), try event(3, coalesced: [2, 3]), try event(4)])
+        #expect(merged.coalesced.map { $0[0].1 } == ["1", "2", "3", "4"])
+        #expect(merged.sample[0].1 == "4" && merged.predicted.map { $0[0].1 } == ["5"])
         #expect(EventText.strokePointerType("") == "mouse" && EventText.strokePointerType("pen") == "pen")
     }
 

@@ -3,7 +3,9 @@
 //
 // Messages to the host are JSON text (see Sources/BristlePlay/Session/ClientMessage.swift);
 // pixels come back as binary messages (PageMessage.swift):
-//   u8 kind (1), u8 flags, u16 0, u32 seq, u32 count, count x {u32 x, y, w, h, RGBA bytes}.
+//   u8 kind (1), u8 flags, u16 0, u32 first seq, u32 last seq, u32 count,
+//   count x {u32 x, y, w, h, RGBA bytes}
+// answering the input messages numbered first...last (0...0: none).
 "use strict";
 
 (() => {
@@ -120,9 +122,10 @@
   function painted(buffer) {
     const view = new DataView(buffer);
     if (view.getUint8(0) !== 1) return;
-    const seq = view.getUint32(4, true);
-    const count = view.getUint32(8, true);
-    let offset = 12;
+    const firstSeq = view.getUint32(4, true);
+    const lastSeq = view.getUint32(8, true);
+    const count = view.getUint32(12, true);
+    let offset = 16;
     for (let i = 0; i < count; i++) {
       const x = view.getUint32(offset, true), y = view.getUint32(offset + 4, true);
       const w = view.getUint32(offset + 8, true), h = view.getUint32(offset + 12, true);
@@ -131,13 +134,17 @@
       context.putImageData(new ImageData(pixels, w, h), x, y);
       offset += w * h * 4;
     }
-    if (seq === 0 || !pending.has(seq)) return;
-    const timeStamp = pending.get(seq);
-    pending.delete(seq);
-    if (count === 0 || timeStamp === null) return;
-    stats.paint.push(performance.now() - timeStamp);
-    paintedThisFrame.push(timeStamp);
-    if (!frameRequested) {
+    if (lastSeq === 0) return;
+    const now = performance.now();
+    for (let seq = firstSeq; seq <= lastSeq; seq++) {
+      if (!pending.has(seq)) continue;
+      const timeStamp = pending.get(seq);
+      pending.delete(seq);
+      if (count === 0 || timeStamp === null) continue;
+      stats.paint.push(now - timeStamp);
+      paintedThisFrame.push(timeStamp);
+    }
+    if (paintedThisFrame.length > 0 && !frameRequested) {
       frameRequested = true;
       requestAnimationFrame(() => {
         const now = performance.now();

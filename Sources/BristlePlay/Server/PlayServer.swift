@@ -10,6 +10,7 @@ import Foundation
 /// | `GET /api/canvas.png` | yes | the committed canvas as `bristle render` exports it |
 /// | `GET /api/recording.json` | yes | the session as a stroke script |
 /// | `GET /api/brushes` | yes | the brushes: id, name, params... |
+/// | `GET /api/stats` | yes | host-side time from input message to patch, patch bytes (`?reset=1` restarts) |
 /// | `GET /ws` (upgrade) | yes, in the query | the page's WebSocket; a foreign `Origin` is refused |
 ///
 /// Every request must name the server as `127.0.0.1:PORT` or `localhost:PORT` in `Host` (403
@@ -66,7 +67,7 @@ public final class PlayServer: Sendable {
             return HTTPResponse(statusCode: .ok, headers: [.contentType: file.contentType, .cacheControl: "no-store"],
                                 body: Data(file.bytes))
         }
-        let api = ["/api/canvas.png", "/api/recording.json", "/api/brushes", "/ws"]
+        let api = ["/api/canvas.png", "/api/recording.json", "/api/brushes", "/api/stats", "/ws"]
         guard api.contains(request.path) else { return text(.notFound, "no such page\n") }
         guard access.authorized(request) else {
             return text(.unauthorized, "a token is required: ?token=TOKEN or Authorization: Bearer TOKEN\n")
@@ -83,6 +84,8 @@ public final class PlayServer: Sendable {
             return json(await session.recordingJSON())
         case "/api/brushes":
             return json(await session.brushesJSON())
+        case "/api/stats":
+            return json(await session.statsJSON(reset: request.query["reset"] == "1"))
         default:
             guard access.originAllowed(request) else {
                 return text(.forbidden, "WebSocket connections from other origins are refused\n")

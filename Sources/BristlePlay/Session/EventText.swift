@@ -1,8 +1,8 @@
 import BristleHost
 
 /// Turns a Pointer Events sample sent by the page into an event of the stroke format
-/// (docs/stroke-format.md) as JSON text: the very text the worker plays and the recording
-/// keeps, so that `bristle render` of the recording reads the same values.
+/// (docs/stroke-format.md), written as JSON text: the very text the worker plays and the
+/// recording keeps, so that `bristle render` of the recording reads the same values.
 ///
 /// Every sample of a stroke carries the same fields, chosen by the stroke's pointer type, so
 /// that the device capabilities known at the first event (when the live stroke begins) are
@@ -26,24 +26,50 @@ enum EventText {
         ["pen", "touch", "mouse", "eraser"].contains(name) ? name : "mouse"
     }
 
-    /// The event's JSON text, nil when none of its samples is usable.
-    static func make(_ event: JSONValue, pointerType: String) -> Result<String?, MessageError> {
+    /// One event: its own sample, its coalesced and predicted samples, each as JSON members.
+    struct Event {
+        typealias Sample = [(String, String)]
+        var sample: Sample
+        var coalesced: [Sample]
+        var predicted: [Sample]
+
+        /// The event as JSON text (empty lists left out).
+        var text: String {
+            var members = sample
+            if !coalesced.isEmpty { members.append(("coalesced", "[" + coalesced.map(JSONText.object).joined(separator: ", ") + "]")) }
+            if !predicted.isEmpty { members.append(("predicted", "[" + predicted.map(JSONText.object).joined(separator: ", ") + "]")) }
+            return JSONText.object(members)
+        }
+
+        /// Events that waited together as one: the last one's sample and predictions, and
+        /// every sample of all of them as coalesced samples, in order (what a browser does
+        /// when it coalesces events).
+        static func merged(_ events: [Event]) -> Event {
+            guard events.count > 1, let last = events.last else { return events[0] }
+            let all = events.flatMap { $0.coalesced.isEmpty ? [$0.sample] : $0.coalesced }
+            return Event(sample: last.sample, coalesced: all, predicted: last.predicted)
+        }
+    }
+
+    /// The event in the stroke format, nil when none of its samples is usable.
+    static func make(_ event: JSONValue, pointerType: String) -> Result<Event?, MessageError> {
         do {
             guard let main = try sample(event, pointerType, "event") else { return .success(nil) }
-            var members = main
+            var lists: [[Event.Sample]] = []
             for list in ["coalesced", "predicted"] {
-                guard let value = event[list] else { continue }
+                guard let value = event[list] else {
+                    lists.append([])
+                    continue
+                }
                 guard let items = value.arrayValue, items.count <= maximumSamples else {
                     throw MessageError("\(list) is not a list of at most \(maximumSamples) samples")
                 }
-                let samples = try items.enumerated().compactMap { i, item in
-                    try sample(item, pointerType, "\(list)[\(i)]").map(JSONText.object)
-                }
+                let samples = try items.enumerated().compactMap { i, item in try sample(item, pointerType, "\(list)[\(i)]") }
                 // An event whose coalesced samples were all dropped has nothing to draw.
                 if list == "coalesced" && samples.isEmpty && !items.isEmpty { return .success(nil) }
-                if !samples.isEmpty { members.append((list, "[" + samples.joined(separator: ", ") + "]")) }
+                lists.append(samples)
             }
-            return .success(JSONText.object(members))
+            return .success(Event(sample: main, coalesced: lists[0], predicted: lists[1]))
         } catch let error as MessageError {
             return .failure(error)
         } catch {
@@ -52,7 +78,7 @@ enum EventText {
     }
 
     /// The sample's members, nil when its position is absurd.
-    private static func sample(_ value: JSONValue, _ pointerType: String, _ path: String) throws -> [(String, String)]? {
+    private static func sample(_ value: JSONValue, _ pointerType: String, _ path: String) throws -> Event.Sample? {
         guard case .object = value.kind else { throw MessageError("\(path) is not an object") }
         func number(_ key: String) throws -> Double {
             guard let v = value[key]?.doubleValue else { throw MessageError("\(path).\(key) is not a number") }

@@ -3,23 +3,24 @@ import BristleHost
 /// The binary message that carries pixels to the page:
 ///
 /// ```
-/// u8 kind (1), u8 flags (bit 0: committed pixels), u16 0, u32 seq, u32 count,
-/// count x { u32 x, u32 y, u32 width, u32 height, width*height*4 bytes RGBA }
+/// u8 kind (1), u8 flags (bit 0: committed pixels), u16 0, u32 first seq, u32 last seq,
+/// u32 count, count x { u32 x, u32 y, u32 width, u32 height, width*height*4 bytes RGBA }
 /// ```
 ///
 /// little-endian, pixels row by row, already flattened over the canvas background (opaque, so
-/// the page's canvas holds exactly the pixels of `canvas.png`). `seq` is the input message it
-/// answers, 0 when none.
+/// the page's canvas holds exactly the pixels of `canvas.png`). It answers the page's input
+/// messages numbered first...last (0...0: none).
 enum PageMessage {
     static let patchKind: UInt8 = 1
 
-    static func patches(_ patches: [LayerPatch], seq: UInt32, background: RGBAColor) -> [UInt8] {
-        var w = ByteWriter(capacity: 12 + patches.reduce(0) { $0 + 16 + $1.pixels.count })
+    static func patches(_ patches: [LayerPatch], seqs: ClosedRange<UInt32>, background: RGBAColor) -> [UInt8] {
+        var w = ByteWriter(capacity: 16 + patches.reduce(0) { $0 + 16 + $1.pixels.count })
         w.u8(patchKind)
         w.u8(patches.contains { $0.kind == .committed } ? 1 : 0)
         w.u8(0)
         w.u8(0)
-        w.u32(seq)
+        w.u32(seqs.lowerBound)
+        w.u32(seqs.upperBound)
         w.u32(UInt32(patches.count))
         for p in patches {
             w.u32(UInt32(p.rect.x))

@@ -46,6 +46,12 @@ public final class PlaySession: @unchecked Sendable {
     private var activeBrushID = ""
     private var stroke: LiveStroke?
     private var ticking = false
+    private var stats = PlayStats()
+    /// Messages of the pages not handled yet, and whether a drain is scheduled.
+    private let inbox = Mutex<(messages: [(text: String, id: Int, arrived: Double)], scheduled: Bool)>(([], false))
+
+    /// The input messages a patch message answers (seq 0...0 answers none).
+    typealias Seqs = ClosedRange<UInt32>
 
     /// Makes the session: probes the brushes (search path and `--brushes` folders) and
     /// starts the first worker. Throws a sentence when that is impossible.
@@ -128,7 +134,7 @@ public final class PlaySession: @unchecked Sendable {
             connections[id] = outbox
             outbox(.text(brushesMessage(type: "hello")))
             outbox(.binary(PageMessage.patches([LayerPatch(kind: .committed, layer: mirror.committed, rect: mirror.committed.bounds)],
-                                               seq: 0, background: background)))
+                                               seqs: 0...0, background: background)))
         }
         return id
     }
@@ -137,17 +143,51 @@ public final class PlaySession: @unchecked Sendable {
     public func disconnect(_ id: Int) {
         queue.async { [self] in
             connections[id] = nil
-            if let stroke, stroke.connection == id { finish(seq: 0, cancelled: true) }
+            if let stroke, stroke.connection == id { finish(0...0, cancelled: true) }
         }
     }
 
-    /// Handles one text message of page `id`.
+    /// Takes one text message of page `id`. Messages are handled in order; moves of a stroke
+    /// that arrived while the session was busy are played as one event (see ``drain()``).
     public func receive(_ text: String, from id: Int) {
-        queue.async { [self] in
+        let arrived = Clock.seconds()
+        let schedule = inbox.withLock { box in
+            box.messages.append((text, id, arrived))
+            defer { box.scheduled = true }
+            return !box.scheduled
+        }
+        if schedule { queue.async { [self] in drain() } }
+    }
+
+    /// Handles every message waiting. Consecutive moves of one page become one event whose
+    /// coalesced samples are all of theirs, in order (as a browser coalesces events when its
+    /// page is busy): the worker, the recording and the patches then deal with one event
+    /// instead of a backlog, and the patch message answers all their sequence numbers.
+    private func drain() {
+        let batch = inbox.withLock { box in
+            defer { box = ([], false) }
+            return box.messages
+        }
+        var parsed: [(message: ClientMessage, id: Int, arrived: Double)] = []
+        for (text, id, arrived) in batch {
             switch ClientMessage.parse(text) {
             case .failure(let error): send(id, status: "the page sent \(error)", error: true)
-            case .success(let message): handle(message, from: id)
+            case .success(let message): parsed.append((message, id, arrived))
             }
+        }
+        var i = 0
+        while i < parsed.count {
+            var j = i + 1
+            if case .move = parsed[i].message {
+                while j < parsed.count, parsed[j].id == parsed[i].id, case .move = parsed[j].message { j += 1 }
+                move(parsed[i..<j].compactMap { if case .move(let seq, let event) = $0.message { return (seq, event) } else { return nil } },
+                     from: parsed[i].id)
+            } else {
+                handle(parsed[i].message, from: parsed[i].id)
+            }
+            let done = Clock.seconds()
+            for message in parsed[i..<j] where message.message.isInput { stats.record(seconds: done - message.arrived) }
+            i = j
         }
     }
 
@@ -165,42 +205,30 @@ public final class PlaySession: @unchecked Sendable {
         case .down(let seq, let pointerType, let event):
             begin(seq: seq, pointerType: pointerType, event: event, from: id)
         case .move(let seq, let event):
-            guard var current = stroke, current.connection == id else { return reply(id, seq: seq) }
-            guard !current.failed else { return reply(id, seq: seq) }
-            switch EventText.make(event, pointerType: current.pointerType) {
-            case .failure(let error):
-                send(id, status: "the page sent \(error)", error: true)
-                reply(id, seq: seq)
-            case .success(nil):
-                reply(id, seq: seq)
-            case .success(let text?):
-                guard let answer = request(.move, text) else { return strokeFailed(seq: seq, ending: false) }
-                current.events.append(text)
-                stroke = current
-                forward(answer, seq: seq, from: id)
-            }
+            move([(seq, event)], from: id)
         case .up(let seq), .cancel(let seq):
-            guard let current = stroke, current.connection == id else { return reply(id, seq: seq) }
+            guard let current = stroke, current.connection == id else { return reply(id, seq...seq) }
             if current.failed {
                 stroke = nil
-                return reply(id, seq: seq)
+                return reply(id, seq...seq)
             }
-            if case .cancel = message { finish(seq: seq, cancelled: true) } else { finish(seq: seq, cancelled: false) }
+            if case .cancel = message { finish(seq...seq, cancelled: true) } else { finish(seq...seq, cancelled: false) }
         case .undo, .redo, .clear:
             guard stroke == nil else { return send(id, status: "finish the stroke first", error: true) }
             ticking = false
             let action = message.isUndo ? "{\"undo\": 1}" : message.isRedo ? "{\"redo\": 1}" : "{\"clear\": true}"
             guard let answer = request(.action, action) else { return }
             if answer.value > 0 { recording.append(action) }
-            applyCommitted(answer, seq: 0)
+            applyCommitted(answer)
         }
     }
 
     // MARK: Strokes
 
     private func begin(seq: UInt32, pointerType: String, event: JSONValue, from id: Int) {
+        let seqs = seq...seq
         guard stroke == nil else {
-            reply(id, seq: seq)
+            reply(id, seqs)
             return send(id, status: "another page is drawing a stroke", error: true)
         }
         ticking = false
@@ -208,55 +236,75 @@ public final class PlaySession: @unchecked Sendable {
         live.failed = true  // until the worker took its first event
         stroke = live
         guard let choice, let brush = catalog.brush(id: choice.id) else {
-            reply(id, seq: seq)
+            reply(id, seqs)
             return send(id, status: "choose a brush first", error: true)
         }
         let action: String
         switch choice.action(for: brush) {
         case .failure(let error):
-            reply(id, seq: seq)
+            reply(id, seqs)
             return send(id, status: error.description, error: true)
         case .success(let a): action = a
         }
         let text: String
         switch EventText.make(event, pointerType: pointerType) {
         case .failure(let error):
-            reply(id, seq: seq)
+            reply(id, seqs)
             return send(id, status: "the page sent \(error)", error: true)
         case .success(nil):
             // Nothing usable to begin with: the stroke is ignored, as `bristle render` would.
-            return reply(id, seq: seq)
-        case .success(let t?): text = t
+            return reply(id, seqs)
+        case .success(let event?): text = event.text
         }
         if action != activeBrush {
             guard let answer = request(.action, action, keepOnRefusal: true) else {
-                reply(id, seq: seq)
+                reply(id, seqs)
                 return
             }
             recording.append(action)
             activeBrush = action
             activeBrushID = brush.id
             activeBrushWantsTicks = brush.wantsTicks
-            forward(answer, seq: 0, from: id)
+            forward(answer, 0...0, from: id)
         }
         let begin = JSONText.object([("pointerType", JSONText.string(pointerType)), ("events", "[" + text + "]")])
         live.failed = false
         stroke = live
-        guard let answer = request(.begin, begin) else { return strokeFailed(seq: seq, ending: false) }
+        guard let answer = request(.begin, begin) else { return strokeFailed(seqs, ending: false) }
         live.events = [text]
         stroke = live
-        forward(answer, seq: seq, from: id)
+        forward(answer, seqs, from: id)
+    }
+
+    /// Continues the stroke of page `id` with one or more move messages, played as one event.
+    private func move(_ moves: [(seq: UInt32, event: JSONValue)], from id: Int) {
+        let seqs = moves[0].seq...moves[moves.count - 1].seq
+        guard var current = stroke, current.connection == id, !current.failed else { return reply(id, seqs) }
+        var events: [EventText.Event] = []
+        for (_, event) in moves {
+            switch EventText.make(event, pointerType: current.pointerType) {
+            case .failure(let error): send(id, status: "the page sent \(error)", error: true)
+            case .success(nil): break
+            case .success(let e?): events.append(e)
+            }
+        }
+        guard !events.isEmpty else { return reply(id, seqs) }
+        let text = EventText.Event.merged(events).text
+        guard let answer = request(.move, text) else { return strokeFailed(seqs, ending: false) }
+        current.events.append(text)
+        stroke = current
+        forward(answer, seqs, from: id)
     }
 
     /// Ends or cancels the stroke in progress.
-    private func finish(seq: UInt32, cancelled: Bool) {
+    private func finish(_ seqs: Seqs, cancelled: Bool) {
         guard let current = stroke else { return }
-        guard let answer = request(cancelled ? .cancel : .end, "") else { return strokeFailed(seq: seq, ending: true) }
+        guard let answer = request(cancelled ? .cancel : .end, "") else { return strokeFailed(seqs, ending: true) }
         stroke = nil
         recording.append(PlayRecording.stroke(pointerType: current.pointerType, events: current.events, cancelled: cancelled))
         var shown = answer
         shown.patches.removeAll { $0.kind == .committed }
-        forward(shown, seq: seq, from: current.connection)
+        forward(shown, seqs, from: current.connection)
         for patch in answer.patches where patch.kind == .committed { patch.apply(to: mirror.committed) }
         if !cancelled && activeBrushWantsTicks {
             ticking = true
@@ -267,7 +315,7 @@ public final class PlaySession: @unchecked Sendable {
     /// A stroke's request failed (the worker said why, or it is gone): the stroke is recorded
     /// as cancelled with the events played before, the pages get the committed pixels back,
     /// and a fresh worker rebuilds the session from the recording.
-    private func strokeFailed(seq: UInt32, ending: Bool) {
+    private func strokeFailed(_ seqs: Seqs, ending: Bool) {
         guard var current = stroke else { return }
         if !current.events.isEmpty {
             recording.append(PlayRecording.stroke(pointerType: current.pointerType, events: current.events, cancelled: true))
@@ -276,7 +324,9 @@ public final class PlaySession: @unchecked Sendable {
         stroke = ending ? nil : current
         let restore = current.touched.intersection(mirror.committed.bounds)
         let patches = restore.isEmpty ? [] : [LayerPatch(kind: .committed, layer: mirror.committed, rect: restore)]
-        broadcast(.binary(PageMessage.patches(patches, seq: seq, background: background)))
+        for (id, outbox) in connections {
+            outbox(.binary(PageMessage.patches(patches, seqs: id == current.connection ? seqs : 0...0, background: background)))
+        }
         worker = nil
         _ = ensureWorker()
     }
@@ -295,7 +345,7 @@ public final class PlaySession: @unchecked Sendable {
             return
         }
         recording.appendTick()
-        applyCommitted(answer, seq: 0)
+        applyCommitted(answer)
         if answer.patches.isEmpty { ticking = false } else { scheduleTick() }
     }
 
@@ -323,7 +373,7 @@ public final class PlaySession: @unchecked Sendable {
             worker = started
             if let canvas = reply.patches.first, canvas.pixels != LayerPatch(kind: .committed, layer: mirror.committed, rect: canvas.rect).pixels {
                 canvas.apply(to: mirror.committed)
-                broadcast(.binary(PageMessage.patches([canvas], seq: 0, background: background)))
+                broadcast(.binary(PageMessage.patches([canvas], seqs: 0...0, background: background)))
                 announce("rebuilding the session gave other pixels than were shown: a brush is not deterministic; the canvas now shows what recording.json renders to", error: true)
             }
             return true
@@ -354,26 +404,30 @@ public final class PlaySession: @unchecked Sendable {
     // MARK: Output
 
     /// Applies committed patches to the mirror and sends them to every page.
-    private func applyCommitted(_ answer: WorkerReply, seq: UInt32) {
+    private func applyCommitted(_ answer: WorkerReply) {
         for patch in answer.patches { patch.apply(to: mirror.committed) }
-        broadcast(.binary(PageMessage.patches(answer.patches, seq: seq, background: background)))
+        broadcast(.binary(PageMessage.patches(answer.patches, seqs: 0...0, background: background)))
     }
 
-    /// Sends a stroke's patches to every page (with the sequence number for the page that
-    /// drew), and remembers where they went.
-    private func forward(_ answer: WorkerReply, seq: UInt32, from id: Int) {
+    /// Sends a stroke's patches to every page (with the sequence numbers they answer for the
+    /// page that drew), and remembers where they went.
+    private func forward(_ answer: WorkerReply, _ seqs: Seqs, from id: Int) {
         if var current = stroke {
             for patch in answer.patches { current.touched = current.touched.union(patch.rect) }
             stroke = current
         }
         for (other, outbox) in connections {
-            outbox(.binary(PageMessage.patches(answer.patches, seq: other == id ? seq : 0, background: background)))
+            let message = PageMessage.patches(answer.patches, seqs: other == id ? seqs : 0...0, background: background)
+            if other == id && seqs.upperBound != 0 {
+                stats.count(patchBytes: message.count, pixels: answer.patches.reduce(0) { $0 + Int($1.rect.width) * Int($1.rect.height) })
+            }
+            outbox(.binary(message))
         }
     }
 
-    /// An empty answer to an input message, so the page knows it was handled.
-    private func reply(_ id: Int, seq: UInt32) {
-        connections[id]?(.binary(PageMessage.patches([], seq: seq, background: background)))
+    /// An empty answer to input messages, so the page knows they were handled.
+    private func reply(_ id: Int, _ seqs: Seqs) {
+        connections[id]?(.binary(PageMessage.patches([], seqs: seqs, background: background)))
     }
 
     private func broadcast(_ message: Outgoing) {
@@ -432,6 +486,15 @@ public final class PlaySession: @unchecked Sendable {
         await onQueue { [self] in recording.text }
     }
 
+    /// Timing and patch sizes of input messages since the start or the last reset (`GET
+    /// /api/stats`, `?reset=1`).
+    public func statsJSON(reset: Bool) async -> String {
+        await onQueue { [self] in
+            defer { if reset { stats.reset() } }
+            return stats.json
+        }
+    }
+
     /// The brushes, as `GET /api/brushes` lists them.
     public func brushesJSON() async -> String {
         await onQueue { [self] in
@@ -460,6 +523,14 @@ public final class PlaySession: @unchecked Sendable {
 }
 
 private extension ClientMessage {
+    /// Pointer input (what the latency is measured on).
+    var isInput: Bool {
+        switch self {
+        case .down, .move, .up, .cancel: return true
+        default: return false
+        }
+    }
+
     var isUndo: Bool { if case .undo = self { return true } else { return false } }
     var isRedo: Bool { if case .redo = self { return true } else { return false } }
 }
