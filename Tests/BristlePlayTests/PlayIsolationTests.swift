@@ -114,3 +114,26 @@ import Testing
         try PlayServerTests.expectReplayMatches(server, page)
     }
 }
+
+/// What a `bristle new` project's README promises: `bristle play --brushes .` in the project
+/// offers its brush and draws with it.
+@Suite struct PlayScaffoldTests {
+    @Test func aNewCProjectPlaysFromItsFolder() throws {
+        let dir = TestEnvironment.scratchDirectory("play-new")
+        let made = try ProcessResult.run(TestEnvironment.bristleExecutable.path, ["new", "my-brush", "--lang", "c", "--dir", dir.path + "/my-brush"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let project = dir.appendingPathComponent("my-brush")
+        let readme = try String(contentsOf: project.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("```sh\nbristle play --brushes .\n```"))
+        let include = TestEnvironment.packageRoot.appendingPathComponent("include").path
+        let build = try ProcessResult.run("/usr/bin/env", ["make", "BRISTLE_INCLUDE=\(include)"], currentDirectory: project)
+        #expect(build.status == 0, "\(build.stderr)")
+        let server = try PlayProcess(["--brushes", project.path])
+        let page = try server.page()
+        #expect(page.brushes.first?["id"] as? String == "org.example.my-brush")
+        try page.choose("org.example.my-brush")
+        try page.stroke([(100, 100), (300, 200), (500, 120)])
+        #expect(PlayServerTests.inked(page) > 500)
+        try PlayServerTests.expectReplayMatches(server, page)
+    }
+}
