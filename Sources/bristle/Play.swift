@@ -15,8 +15,9 @@ struct Play: ParsableCommand {
             .so files are watched: when a build replaces one, the next stroke uses the new version. \
             Brushes run in a worker process: a brush that crashes or hangs ends only the worker.
 
-            Exit status: 0 stopped, 64 usage, 66 a --brushes folder not found, 71 cannot listen or \
-            start, 73 cannot create the folder for library copies.
+            It serves until Ctrl-C or SIGTERM. Exit status when it cannot start: 64 usage, 66 a \
+            --brushes folder not found, 71 cannot listen or start, 73 cannot create the folder for \
+            library copies.
             """)
 
     @Option(help: ArgumentHelp("The port on 127.0.0.1 (0 picks a free one).", valueName: "N"))

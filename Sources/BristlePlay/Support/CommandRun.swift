@@ -1,3 +1,4 @@
+import BristleHost
 import Glibc
 
 /// Runs a short command to completion with a time limit, capturing its standard output and
@@ -31,7 +32,7 @@ struct CommandRun {
             ending = .notStarted(String(cString: strerror(errno)))
             return
         }
-        let started = ChildSpawn.start(command, redirect: [(1, out.write), (2, err.write)])
+        let started = ChildLaunch.start(command, redirect: [(1, out.write), (2, err.write)])
         ChildSpawn.lock.unlock()
         close(out.write)
         close(err.write)

@@ -1,25 +1,11 @@
+import BristleHost
+
 /// Writes JSON values as text, exactly: strings escaped per RFC 8259, numbers in the
 /// shortest form that reads back as the same `Double`, so a recording replays the very values
 /// the live session used.
 enum JSONText {
     /// A JSON string literal.
-    static func string(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ s: String) -> String { JSONValue.quoted(s) }
 
     /// A finite number; whole numbers below 2^53 without a fraction (`6`, not `6.0`).
     static func number(_ v: Double) -> String {

@@ -30,7 +30,7 @@ final class BrushWorker {
         }
         // Sources above 9, so that no dup2 overwrites a later source.
         let sources = [toWorker.read, fromWorker.write, trace.fd].map { fcntl($0, F_DUPFD_CLOEXEC, 10) }
-        let started = ChildSpawn.start(command, redirect: [
+        let started = ChildLaunch.start(command, redirect: [
             (1, 2), (PlayWorker.requestDescriptor, sources[0]), (PlayWorker.replyDescriptor, sources[1]),
             (PlayWorker.traceDescriptor, sources[2]),
         ])

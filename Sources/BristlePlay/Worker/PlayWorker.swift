@@ -16,7 +16,7 @@ public enum PlayWorker {
     public static func run() -> Int32 {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore) // a crashing brush is expected; no core files
-        endWithParent()
+        ChildLaunch.endWithParent()
         guard let trace = HookTrace(fd: traceDescriptor) else {
             StandardError.write("bristle play-worker: fd \(traceDescriptor) is not the hook trace (this command is started by bristle play)\n")
             return 64
@@ -34,18 +34,5 @@ public enum PlayWorker {
             }
         }
         return 0
-    }
-
-    /// Kills this process group once the server is gone: the server holds the deadlines, so a
-    /// brush hung in a hook would otherwise spin on as an orphan.
-    private static func endWithParent() {
-        let parent = UnsafeMutableRawPointer(bitPattern: Int(getppid()))
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { parent in
-            while getppid() == pid_t(Int(bitPattern: parent)) { usleep(100_000) }
-            kill(0, SIGKILL)
-            return nil
-        }, parent)
-        if started == 0 { pthread_detach(thread) }
     }
 }
