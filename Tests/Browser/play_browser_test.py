@@ -253,6 +253,25 @@ class PlayPageTests(unittest.TestCase):
         self.page.pen_stroke([(x, y + 120, p, tx, ty, tw) for x, y, p, tx, ty, tw in zigzag(8)])
         self.expect_replay()
 
+    def test_2b_mouse_and_finger_draw_too(self):
+        self.page.choose("org.bristle.pencil")
+        for kind, name, dy in [(interaction.POINTER_MOUSE, "mouse", 200), (interaction.POINTER_TOUCH, "touch", 240)]:
+            pointer = PointerInput(kind, name)
+            actions = ActionBuilder(self.page.driver, mouse=pointer, duration=20)
+            actions.pointer_action.move_to(self.page.canvas, -300, dy)
+            actions.pointer_action.pointer_down(width=8, height=8, pressure=0.7)
+            for i in range(1, 9):
+                actions.pointer_action.move_to(self.page.canvas, -300 + 70 * i, dy + (10 if i % 2 else -10), width=8, height=8, pressure=0.7)
+            actions.pointer_action.pointer_up()
+            actions.perform()
+            self.page.settle()
+        recording = json.loads(self.server.get("/api/recording.json"))
+        mouse, touch = [a["stroke"] for a in recording["actions"] if "stroke" in a][-2:]
+        self.assertEqual((mouse["pointerType"], touch["pointerType"]), ("mouse", "touch"))
+        self.assertNotIn("pressure", mouse["events"][0], "a mouse's pressure is not measured")
+        self.assertIn("width", touch["events"][0], "a finger's contact size is recorded")
+        self.expect_replay()
+
     def test_3_undo_redo_and_clear_buttons(self):
         self.page.choose("org.bristle.marker")
         self.page.pen_stroke([(x, y - 150, p, tx, ty, tw) for x, y, p, tx, ty, tw in zigzag(6)])
