@@ -31,10 +31,14 @@
   // Answers painted since the last animation frame: the pointer events' timeStamps.
   let paintedThisFrame = [];
   let frameRequested = false;
-  // Samples per second shown in #bristle-device.
+  // Samples per second shown in #bristle-device, which is rewritten once per frame at most
+  // (rewriting it per event would dirty the layout that the next event's position reads).
   let rateWindowStart = 0;
   let rateSamples = 0;
   let sampleRate = 0;
+  let deviceText = null;
+  // The canvas's box, read when a stroke begins (a layout read per event costs time).
+  let box = null;
 
   const bristle = {
     ready: false,
@@ -243,7 +247,6 @@
   // MARK: Pointer input
 
   function sample(e) {
-    const box = canvas.getBoundingClientRect();
     const sx = canvas.width / box.width, sy = canvas.height / box.height;
     return {
       x: (e.clientX - box.left) * sx,
@@ -286,7 +289,13 @@
       rateWindowStart = now;
       rateSamples = 0;
     }
-    deviceLine.textContent = `${e.pointerType}: pressure ${e.pressure.toFixed(2)}, tilt ${e.tiltX}°/${e.tiltY}°, `
+    if (deviceText === null) {
+      requestAnimationFrame(() => {
+        deviceLine.textContent = deviceText;
+        deviceText = null;
+      });
+    }
+    deviceText = `${e.pointerType}: pressure ${e.pressure.toFixed(2)}, tilt ${e.tiltX}°/${e.tiltY}°, `
       + `twist ${e.twist}°, ${sampleRate} samples/s`;
   }
 
@@ -294,6 +303,7 @@
     if (strokePointer !== null || !bristle.ready) return;
     if (e.pointerType === "mouse" && e.button !== 0) return;
     strokePointer = e.pointerId;
+    box = canvas.getBoundingClientRect();
     canvas.setPointerCapture(e.pointerId);
     const event = eventOf(e);
     countSamples(e, event);
