@@ -1,7 +1,7 @@
 /// The plugin call a process is in, as written to ``Brush/hookTrace``: a supervisor that
 /// watches a brush in another process reads it to say in which call the brush crashed or hung.
 /// 0 means no plugin call is running.
-public enum BrushHook: Int32, Sendable, CaseIterable {
+public enum BrushHook: Int32, Sendable {
     case loading = 1
     case create
     case setParameter

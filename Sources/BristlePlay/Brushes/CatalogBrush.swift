@@ -1,7 +1,7 @@
 import BristleHost
 
 /// One brush the page can choose: what `GET /api/brushes` lists.
-struct CatalogBrush: Encodable, Equatable {
+struct CatalogBrush: Encodable {
     var id: String
     var name: String
     var description: String
@@ -13,15 +13,4 @@ struct CatalogBrush: Encodable, Equatable {
     var params: [PluginReport.Parameter]
 
     var wantsTicks: Bool { capabilities.contains("wants-ticks") }
-
-    enum CodingKeys: String, CodingKey {
-        case id, name, description, library, source, capabilities, params
-    }
-}
-
-extension PluginReport.Parameter: Equatable {
-    public static func == (a: Self, b: Self) -> Bool {
-        a.id == b.id && a.name == b.name && a.type == b.type && a.description == b.description
-            && a.unit == b.unit && a.min == b.min && a.max == b.max && a.default == b.default && a.choices == b.choices
-    }
 }

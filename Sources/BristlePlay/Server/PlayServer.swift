@@ -26,9 +26,6 @@ public final class PlayServer: Sendable {
         session = try PlaySession(options: options)
     }
 
-    /// The token of the URL.
-    public var token: String { access.token }
-
     /// Listens on 127.0.0.1 and serves until the task is cancelled; `listening` gets the
     /// page's URL (with the token) as soon as connections are accepted.
     public func serve(listening: @Sendable (String) -> Void) async throws(PlayError) {

@@ -16,8 +16,6 @@ struct PlayRecording {
                                   ("background", JSONText.string(background))])
     }
 
-    var actionCount: Int { entries.count }
-
     /// Appends one action (its JSON text).
     mutating func append(_ action: String) { entries.append(.text(action)) }
 

@@ -13,10 +13,6 @@ struct ByteWriter {
 
     mutating func i32(_ v: Int32) { u32(UInt32(bitPattern: v)) }
 
-    mutating func u64(_ v: UInt64) {
-        withUnsafeBytes(of: v.littleEndian) { bytes.append(contentsOf: $0) }
-    }
-
     /// A length (u32) then the bytes.
     mutating func blob(_ b: [UInt8]) {
         u32(UInt32(b.count))
@@ -24,8 +20,6 @@ struct ByteWriter {
     }
 
     mutating func text(_ s: String) { blob(Array(s.utf8)) }
-
-    mutating func raw(_ b: UnsafeRawBufferPointer) { bytes.append(contentsOf: b) }
 
     mutating func raw(_ b: [UInt8]) { bytes.append(contentsOf: b) }
 }
@@ -54,11 +48,6 @@ struct ByteReader {
     }
 
     mutating func i32() -> Int32? { u32().map { Int32(bitPattern: $0) } }
-
-    mutating func u64() -> UInt64? {
-        guard let lo = u32(), let hi = u32() else { return nil }
-        return UInt64(lo) | UInt64(hi) << 32
-    }
 
     mutating func raw(_ count: Int) -> ArraySlice<UInt8>? {
         guard count >= 0, remaining >= count else { return nil }
