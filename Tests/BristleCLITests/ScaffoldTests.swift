@@ -166,5 +166,7 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: generated.path).sorted()
                 == ["Package.swift", "README.md", "Sources", "exports.map", "stroke.json"])
+        let readme = try String(contentsOf: generated.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("bristle play --brushes .build/release"), "the README says how to draw with it live")
     }
 }

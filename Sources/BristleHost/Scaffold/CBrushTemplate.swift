@@ -220,5 +220,19 @@ bristle conform ./lib{{NAME}}.so --tier standard
 
 `stroke.json` is any Bristle stroke script (see `docs/stroke-format.md` in Bristle).
 The brush is `{{NAME}}.c`; `bristle.h` and `docs/ABI.md` explain every hook.
+
+
+"""# + drawLive
+
+    /// The README's last section, for projects built with `make` into `libNAME.so` in the
+    /// project folder (C and C++).
+    static let drawLive = #"""
+Draw with it live, with your pen, in a browser: run this in this folder, open the URL it
+prints, and pick `{{ID}}`. Each `make` replaces `lib{{NAME}}.so`, and the next stroke uses the
+new build (see "Draw with your brush live" in Bristle's `docs/guides/`):
+
+```sh
+bristle play --brushes .
+```
 """#
 }

@@ -283,5 +283,7 @@ bristle conform ./lib{{NAME}}.so --tier strict
 The brush is the class `Line` in `{{NAME}}.cpp`; below it, every hook the host calls is
 `noexcept` and turns an exception into `BRISTLE_FAILED`, so none crosses the C ABI. Keep it
 that way when you change it. `bristle.h` and `docs/ABI.md` explain every hook.
-"""#
+
+
+"""# + CBrushTemplate.drawLive
 }
