@@ -83,7 +83,7 @@ enum DeterminismTests {
                         expected.append(d.committed.snapshot())
                         continue
                     }
-                    if let p = b.committed.firstDifference(from: expected[i], outside: .empty) {
+                    if let p = b.committed.firstDifference(from: expected[i]) {
                         let k = (p.y * 96 + p.x) * 4
                         return .fail("after stroke \(i + 1) (about \(events) events into the session) two instances given "
                                      + "the same session differ, first at (\(p.x), \(p.y)): \(b.committed.describePixel(x: p.x, y: p.y)) "

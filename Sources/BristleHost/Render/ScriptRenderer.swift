@@ -13,6 +13,8 @@ public final class ScriptRenderer {
     public let options: RenderOptions
     public private(set) var stats = RenderStats()
     private var catalog: PluginCatalog?
+    private var brushChosen = false
+    private var warnedOfDroppedHistory = false
 
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
@@ -40,42 +42,54 @@ public final class ScriptRenderer {
     /// Runs the script and returns the session holding the result.
     public func render(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
         let session = try makeSession(script)
-        var brushChosen = false, warnedOfDroppedHistory = false
+        brushChosen = false
+        warnedOfDroppedHistory = false
         for action in script.actions {
-            switch action.kind {
-            case .brush(let spec):
-                try choose(spec, in: session, file: script.sourcePath, at: action.location)
-                brushChosen = true
-            case .stroke(let stroke):
-                if !brushChosen {
-                    try choose(BrushSpec(id: nil, path: nil, color: nil, width: nil, params: []), in: session,
-                               file: script.sourcePath, at: action.location)
-                    brushChosen = true
-                }
-                try play(stroke, in: session)
-            case .ticks(let n):
-                if try sessionCall({ () throws(SessionError) -> Bool in try session.tick(frames: n) }) { stats.ticks += n } else { stats.ignoredTicks += n }
-            case .clear:
-                _ = try sessionCall { () throws(SessionError) in try session.clear() }
-            case .undo(let n):
-                let change = try sessionCall { () throws(SessionError) in try session.undo(n) }
-                stats.undoneSteps += change.performed
-                warnIfShort(change, "undo", session, script.sourcePath, action.location)
-            case .redo(let n):
-                let change = try sessionCall { () throws(SessionError) in try session.redo(n) }
-                stats.redoneSteps += change.performed
-                warnIfShort(change, "redo", session, script.sourcePath, action.location)
-            }
-            for notice in session.takeHistoryNotices() where !warnedOfDroppedHistory {
-                // The first drop is worth a warning; later ones are counted (--verbose).
-                let at = action.location
-                stats.warnings.append("\(script.sourcePath):\(at.line):\(at.column): warning: \(notice.description); later drops are counted by --verbose")
-                warnedOfDroppedHistory = true
-            }
+            _ = try perform(action, in: session, file: script.sourcePath)
         }
         stats.droppedHistorySteps = session.history.droppedSteps
         stats.historyBytes = session.history.bytes
         return session
+    }
+
+    /// Runs one action of a script read from `file` on a session made by
+    /// ``makeSession(_:)``, as ``render(_:)`` does for each action in turn (a live view runs
+    /// its actions one by one). Returns the undo or redo's change, nil for other actions.
+    @discardableResult
+    public func perform(_ action: ScriptAction, in session: DrawingSession,
+                        file: String) throws(RenderError) -> HistoryChange? {
+        var change: HistoryChange?
+        switch action.kind {
+        case .brush(let spec):
+            try choose(spec, in: session, file: file, at: action.location)
+            brushChosen = true
+        case .stroke(let stroke):
+            if !brushChosen {
+                try choose(BrushSpec(id: nil, path: nil, color: nil, width: nil, params: []), in: session,
+                           file: file, at: action.location)
+                brushChosen = true
+            }
+            try play(stroke, in: session)
+        case .ticks(let n):
+            if try sessionCall({ () throws(SessionError) -> Bool in try session.tick(frames: n) }) { stats.ticks += n } else { stats.ignoredTicks += n }
+        case .clear:
+            _ = try sessionCall { () throws(SessionError) in try session.clear() }
+        case .undo(let n):
+            change = try sessionCall { () throws(SessionError) in try session.undo(n) }
+            stats.undoneSteps += change!.performed
+            warnIfShort(change!, "undo", session, file, action.location)
+        case .redo(let n):
+            change = try sessionCall { () throws(SessionError) in try session.redo(n) }
+            stats.redoneSteps += change!.performed
+            warnIfShort(change!, "redo", session, file, action.location)
+        }
+        for notice in session.takeHistoryNotices() where !warnedOfDroppedHistory {
+            // The first drop is worth a warning; later ones are counted (--verbose).
+            let at = action.location
+            stats.warnings.append("\(file):\(at.line):\(at.column): warning: \(notice.description); later drops are counted by --verbose")
+            warnedOfDroppedHistory = true
+        }
+        return change
     }
 
     /// Adds a located warning when an undo or redo found fewer steps than it asked for.
@@ -131,7 +145,9 @@ public final class ScriptRenderer {
 
     // MARK: Canvas
 
-    private func makeSession(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
+    /// The session a script draws on: its canvas (size, scale, background) with the options'
+    /// overrides, seed and width.
+    public func makeSession(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
         let backgroundSpec = options.background ?? script.canvas.background ?? .color(.white)
         var image: PNGImage?
         if case .image(let path) = backgroundSpec {
@@ -258,49 +274,23 @@ public final class ScriptRenderer {
     // MARK: Strokes
 
     private func play(_ stroke: StrokeSpec, in session: DrawingSession) throws(RenderError) {
-        guard !stroke.events.isEmpty else { return }
-        var builder = SampleBuilder(strokePointerType: stroke.pointerType, pressureCurve: options.pressureCurve)
+        var player = StrokePlayer(pointerType: stroke.pointerType, pressureCurve: options.pressureCurve)
         // Build every sample first, so the device capabilities cover the whole stroke. Samples
         // with a non-finite or absurd coordinate are dropped and counted; an event left with no
         // sample is skipped.
-        func usable(_ p: PointerSample) -> Bool {
-            let ok = abs(p.x) <= RenderOptions.absurdCoordinate && abs(p.y) <= RenderOptions.absurdCoordinate
-            if !ok { stats.droppedSamples += 1 }
-            return ok
-        }
-        var events: [(samples: [bristle_sample_t], predicted: [bristle_sample_t])] = []
-        for event in stroke.events {
-            let samples = event.coalesced.isEmpty
-                ? [event.sample].filter(usable).map { builder.make($0) }
-                : event.coalesced.filter(usable).map { builder.make($0, extraFlags: BRISTLE_SAMPLE_COALESCED) }
-            let predicted = event.predicted.filter(usable).map { builder.make($0, extraFlags: BRISTLE_SAMPLE_PREDICTED) }
-            if !samples.isEmpty { events.append((samples, predicted)) }
-        }
+        let events = stroke.events.compactMap { player.build($0) }
+        stats.droppedSamples += player.droppedSamples
         guard !events.isEmpty else { return }
-        let all = events.flatMap(\.samples)
-        let hasMask = BRISTLE_SAMPLE_HAS_PRESSURE | BRISTLE_SAMPLE_HAS_FORCE | BRISTLE_SAMPLE_HAS_TILT
-            | BRISTLE_SAMPLE_HAS_TWIST | BRISTLE_SAMPLE_HAS_TANGENTIAL | BRISTLE_SAMPLE_HAS_CONTACT
-        let device = DrawingSession.Device(
-            flags: all.reduce(0) { $0 | ($1.flags & hasMask) },
-            pointerType: SampleBuilder.pointerType(stroke.pointerType ?? "pen"),
-            maxForce: all.map(\.max_force).max() ?? 0)
-
+        let device = StrokePlayer.device(of: events.flatMap(\.samples), pointerType: stroke.pointerType)
         do {
-            let first = events[0]
-            try timed { () throws(SessionError) in try session.begin(first.samples[0], device: device,
-                                          predicted: first.samples.count > 1 ? [] : first.predicted) }
-            if first.samples.count > 1 {
-                try timed { () throws(SessionError) in try session.move(Array(first.samples.dropFirst()), predicted: first.predicted) }
-            }
-            for event in events.dropFirst() {
-                try timed { () throws(SessionError) in try session.move(event.samples, predicted: event.predicted) }
+            for event in events {
+                try player.play(event, device: device, in: session) { (call) throws(SessionError) in try timed(call) }
             }
             if stroke.cancelled {
                 session.cancel()
                 stats.cancelledStrokes += 1
             } else {
-                let last = events[events.count - 1].samples.last!
-                try timed { () throws(SessionError) in try session.end(last) }
+                try timed { () throws(SessionError) in try player.end(in: session) }
                 stats.strokes += 1
             }
         } catch {

@@ -71,6 +71,15 @@ public final class DrawingSession {
     public private(set) var strokesCompleted = 0
     public private(set) var strokesCancelled = 0
 
+    /// Whether to collect ``damage`` (off by default: a renderer that exports at the end
+    /// needs none).
+    public var collectsDamage = false
+    /// While ``collectsDamage`` is on: the rectangles of the preview layer (what an app shows:
+    /// committed plus provisional pixels) whose pixels may have changed since the last
+    /// ``takeDamage()``, in the order the changes happened; they may overlap. Every call that
+    /// changes pixels adds to it: strokes, ticks, clear, undo and redo.
+    public private(set) var damage: [PixelRect] = []
+
     private let host: BrushHost
     private let context: UnsafeMutablePointer<bristle_stroke_context_t>
     private var stroke: StrokeState?
@@ -256,9 +265,17 @@ public final class DrawingSession {
         guard stroke == nil else { throw .outOfOrder("clear during a stroke; end or cancel the stroke first") }
         let drawn = history.recordClear(of: committed)
         for layer in [committed, preview, base] { layer.fill(.transparent, in: drawn) }
+        addDamage(drawn)
         hadStroke = false
         framesSinceLift = 0
         return HistoryChange(requested: 1, performed: 1, dirty: drawn)
+    }
+
+    /// Returns ``damage`` and forgets it: an app repaints these rectangles of ``preview`` after
+    /// each call (a live view sends them as patches).
+    public func takeDamage() -> [PixelRect] {
+        defer { damage.removeAll(keepingCapacity: true) }
+        return damage
     }
 
     /// Takes back the last `steps` steps (completed strokes and clears, newest first), or as
@@ -296,6 +313,7 @@ public final class DrawingSession {
             change.performed += 1
             change.dirty = change.dirty.union(dirty)
         }
+        addDamage(change.dirty)
         hadStroke = false
         framesSinceLift = 0
         return change
@@ -332,6 +350,7 @@ public final class DrawingSession {
         if previewWanted {
             let status = draw(current.brush, into: preview, layer: BRISTLE_LAYER_PREVIEW, base: base)
             swap(&previewDirty, &drawn)
+            for r in previewDirty.rects { addDamage(r) }
             guard status == BRISTLE_OK else {
                 current.brush.cancelled()
                 rollBack()
@@ -361,6 +380,11 @@ public final class DrawingSession {
         guard !r.isEmpty else { return }
         pixelsCopied += Int(r.width) * Int(r.height)
         destination.copy(from: source, in: r)
+        if destination === preview { addDamage(r) }
+    }
+
+    private func addDamage(_ rect: PixelRect) {
+        if collectsDamage, !rect.isEmpty { damage.append(rect) }
     }
 
     /// Turns a failed hook into a cancelled stroke and an error.
