@@ -37,8 +37,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
         // Callgrind's collection toggle for `bristle bench --callgrind` (a no-op without valgrind).
         .target(name: "CBristleCallgrind"),
+        // Removes unfinished atomic writes' temporary files on SIGINT/SIGTERM/SIGHUP (C: signal-safe).
+        .target(name: "CBristleCleanup"),
         // The host: loader, layers, rasteriser, drawing session, inputs, PNG, benchmarks.
-        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCallgrind"]),
+        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCallgrind", "CBristleCleanup"]),
         // The conformance harness behind `bristle conform`: tests as values, child-process isolation.
         .target(name: "BristleConformance", dependencies: ["BristleHost", "CBristle"]),
         // The Swift authoring kit: a brush is a small type; the kit generates the ABI plumbing.

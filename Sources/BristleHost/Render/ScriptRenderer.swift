@@ -5,7 +5,8 @@ import Glibc
 /// The script's actions run in order: `brush` creates a fresh brush instance (id or path,
 /// colour, width, parameters), `stroke` plays input events through the drawing loop,
 /// `ticks` advances a brush that wants them, `clear` empties the canvas, `undo`/`redo` walk
-/// the session's tile history (docs/stroke-format.md, "Undo, redo and clear"). An undo or redo
+/// the session's tile history (docs/stroke-format.md, "Undo, redo and clear"), a run of them
+/// folded into one net move (``HistoryTravel``). An undo or redo
 /// asking for more steps than the history holds does what it can and adds a located warning
 /// to ``stats``, as does the first drop of history for the budget. ``RenderOptions`` override
 /// the script.
@@ -20,11 +21,14 @@ public final class ScriptRenderer {
 
     /// Reads an input file of any supported format, chosen by content (see ``InkImporter``):
     /// native JSON as written, recordings fitted into `fitInto` (or the importer's default
-    /// size). Tells a missing file (exit 66) from a malformed one (65).
+    /// size). Tells a missing file or one that is not a regular file (a directory, a FIFO, a
+    /// device: refused without opening it; exit 66) from a malformed one (65).
     public static func loadInput(path: String, fitInto size: (width: Int, height: Int)? = nil)
         throws(RenderError) -> (script: StrokeScript, format: InkImporter.Format)
     {
-        guard Paths.exists(path) else { throw .inputNotFound(path: path) }
+        let kind = FileKind(path: path)
+        if kind == .missing { throw .inputNotFound(path: path) }
+        if let what = kind.notRegularDescription { throw .inputNotAFile(path: path, what: what) }
         do {
             return try InkImporter.read(contentsOf: path, fitInto: size ?? InkImporter.defaultCanvasSize)
         } catch {
@@ -41,7 +45,12 @@ public final class ScriptRenderer {
     public func render(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
         let session = try makeSession(script)
         var brushChosen = false, warnedOfDroppedHistory = false
+        var travel = HistoryTravel()
         for action in script.actions {
+            switch action.kind {
+            case .undo, .redo: break
+            default: try sessionCall { () throws(SessionError) in try travel.apply(to: session) }
+            }
             switch action.kind {
             case .brush(let spec):
                 try choose(spec, in: session, file: script.sourcePath, at: action.location)
@@ -58,11 +67,11 @@ public final class ScriptRenderer {
             case .clear:
                 _ = try sessionCall { () throws(SessionError) in try session.clear() }
             case .undo(let n):
-                let change = try sessionCall { () throws(SessionError) in try session.undo(n) }
+                let change = travel.undo(n, in: session.history)
                 stats.undoneSteps += change.performed
                 warnIfShort(change, "undo", session, script.sourcePath, action.location)
             case .redo(let n):
-                let change = try sessionCall { () throws(SessionError) in try session.redo(n) }
+                let change = travel.redo(n, in: session.history)
                 stats.redoneSteps += change.performed
                 warnIfShort(change, "redo", session, script.sourcePath, action.location)
             }
@@ -73,6 +82,7 @@ public final class ScriptRenderer {
                 warnedOfDroppedHistory = true
             }
         }
+        try sessionCall { () throws(SessionError) in try travel.apply(to: session) }
         stats.droppedHistorySteps = session.history.droppedSteps
         stats.historyBytes = session.history.bytes
         return session
@@ -92,10 +102,15 @@ public final class ScriptRenderer {
 
 
     /// Renders the script and writes the PNG atomically: a failure leaves no file behind and
-    /// an existing `path` untouched. The path `-` means standard output.
+    /// an existing `path` untouched. The path `-` means standard output. An output (or frame)
+    /// that would replace a file the render reads (the input under any name, the background
+    /// image, a brush plugin, ``RenderOptions/protectedPaths``) is refused before anything is
+    /// rendered (``RenderError/outputIsAnInput(output:input:)``).
     public func render(_ script: StrokeScript, toPNG path: String) throws(RenderError) {
+        let inputs = OutputGuard.inputs(of: script, options: options)
+        if path != "-" { try OutputGuard.check(path, against: inputs) }
         let session = try render(script)
-        try writeFrames(of: session)
+        try writeFrames(of: session, protecting: inputs)
         do {
             if path == "-" {
                 try session.exportPNG(toFileDescriptor: 1, transparent: options.transparent)
@@ -109,7 +124,7 @@ public final class ScriptRenderer {
 
     /// Runs ``RenderOptions/frames`` ticks, writing `frame-0001.png`... after each one. A
     /// brush that does not want ticks yields identical frames (counted as ignored ticks).
-    private func writeFrames(of session: DrawingSession) throws(RenderError) {
+    private func writeFrames(of session: DrawingSession, protecting inputs: [String]) throws(RenderError) {
         guard options.frames > 0, let directory = options.framesDirectory else { return }
         let digits = max(4, String(options.frames).count)
         for frame in 1...options.frames {
@@ -120,6 +135,7 @@ public final class ScriptRenderer {
             }
             let number = String(frame)
             let name = "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+            try OutputGuard.check(directory + "/" + name, against: inputs)
             do {
                 try session.exportPNG(to: directory + "/" + name, transparent: options.transparent)
             } catch {
@@ -135,7 +151,15 @@ public final class ScriptRenderer {
         let backgroundSpec = options.background ?? script.canvas.background ?? .color(.white)
         var image: PNGImage?
         if case .image(let path) = backgroundSpec {
-            do { image = try PNGCodec.read(path: path) } catch { throw .png(error, writing: false) }
+            do {
+                image = try PNGCodec.read(path: path)
+            } catch {
+                // A script's background is located at its field; --background is not.
+                guard options.background == nil, let at = script.canvas.fieldLocations["background"] else {
+                    throw .png(error, writing: false)
+                }
+                throw .backgroundInScript(error, file: script.sourcePath, line: at.line, column: at.column)
+            }
         }
         let size = options.canvasSize
             ?? script.canvas.width.flatMap { w in script.canvas.height.map { (w, $0) } }
@@ -145,21 +169,19 @@ public final class ScriptRenderer {
               size.0 * size.1 <= Layer.maximumArea else {
             throw .session(.badCanvasSize(width: size.0, height: size.1))
         }
-        let background: Background
+        let plan = MemoryPlan(width: size.0, height: size.1)
+        guard plan.fits else { throw .outOfMemory(plan) }
+        var background = Background.color(.white)
         switch backgroundSpec {
         case .color(let color):
             background = .color(color)
         case .image:
-            // Premultiplied in place, then tiled: the image and the layer are the only copies.
+            // Premultiplied in place and kept as it is: export tiles it row by row.
             var img = image!
             image = nil
             PixelConversion.premultiply(&img.pixels, width: img.width, height: img.height)
-            guard let tiled = Background.tiled(premultiplied: img.pixels, imageWidth: img.width,
-                                               imageHeight: img.height, canvasWidth: size.0,
-                                               canvasHeight: size.1) else {
-                throw .session(.outOfMemory(width: size.0, height: size.1))
-            }
-            background = tiled
+            background = Background.tiled(premultiplied: img.pixels, imageWidth: img.width,
+                                          imageHeight: img.height) ?? background
         }
         let session: DrawingSession
         do {

@@ -4,7 +4,9 @@
 /// layers (bristle.h, "THE DRAWING LOOP").
 ///
 /// - ``committed`` is the drawing (transparent at start); ``preview`` is what is shown:
-///   committed plus provisional pixels (a rubber-banding shape, predicted samples).
+///   committed plus provisional pixels (a rubber-banding shape, predicted samples). The
+///   preview is allocated when first needed (the first preview draw, or reading
+///   ``preview``): a render whose brushes never draw a preview never pays for it.
 /// - ``base`` holds committed as it was before the current stroke. Brushes read it through
 ///   `target->base` to recompose a translucent stroke exactly, and cancel restores from it.
 ///   Between strokes it equals committed; the host keeps it so by copying the stroke's dirty
@@ -23,7 +25,11 @@ public final class DrawingSession {
     /// Canvas pixels per point; brush widths in points are multiplied by it.
     public let scale: Float
     public let committed: Layer
-    public let preview: Layer
+    /// The preview layer, allocated (and brought up to date with committed) on first use.
+    /// Traps when its memory cannot be had; ``preparePreview()`` reports that as an error.
+    public var preview: Layer {
+        do { return try preparePreview() } catch { preconditionFailure(error.description) }
+    }
     public let base: Layer
     public let background: Background
     /// Undo and redo of the committed layer; set its ``TileHistory/budgetBytes`` to change the
@@ -72,6 +78,11 @@ public final class DrawingSession {
     public private(set) var strokesCancelled = 0
 
     private let host: BrushHost
+    /// The preview once allocated (see ``preview``).
+    private var previewStorage: Layer?
+    /// Before the preview exists: the tiles where committed changed, which it must copy when
+    /// it is allocated (elsewhere both are transparent).
+    private var previewBacklog: TileMarks
     private let context: UnsafeMutablePointer<bristle_stroke_context_t>
     private var stroke: StrokeState?
     private var strokeCount: UInt64 = 0
@@ -95,9 +106,12 @@ public final class DrawingSession {
               width * height <= Layer.maximumArea else {
             throw .badCanvasSize(width: width, height: height)
         }
-        guard Self.scaleRange.contains(Double(scale)) else { throw .badScale(Double(scale)) }
+        // Compared as Float: the documented bound 0.01 is not exact in binary, and a Float
+        // scale of 0.01 is slightly below the Double 0.01.
+        guard scale >= Float(Self.scaleRange.lowerBound), scale <= Float(Self.scaleRange.upperBound) else {
+            throw .badScale(Double(scale))
+        }
         guard let committed = Layer(width: width, height: height),
-              let preview = Layer(width: width, height: height),
               let base = Layer(width: width, height: height) else {
             throw .outOfMemory(width: width, height: height)
         }
@@ -105,10 +119,10 @@ public final class DrawingSession {
         self.height = height
         self.scale = scale
         self.committed = committed
-        self.preview = preview
         self.base = base
         self.background = background
         history = TileHistory(width: width, height: height, budgetBytes: historyBudgetBytes)
+        previewBacklog = TileMarks(count: history.grid.tileCount)
         self.host = host
         context = .allocate(capacity: 1)
         context.initialize(to: bristle_stroke_context_t())
@@ -199,7 +213,7 @@ public final class DrawingSession {
         guard let current = stroke else { return }
         let touched = current.committedDirty.union(extra)
         copy(into: committed, from: base, in: touched)
-        copy(into: preview, from: committed, in: touched.union(current.previewDirty))
+        copyToPreview(touched.union(current.previewDirty))
         stroke = nil
         strokesCancelled += 1
     }
@@ -230,7 +244,7 @@ public final class DrawingSession {
             // Between strokes base tracks committed, so a tick's change is copied to both;
             // until then base still holds the tiles as they were, which the history keeps.
             history.extendNewest(before: base, after: committed, in: dirty.clipped(to: committed))
-            copy(into: preview, from: committed, in: dirty.clipped(to: committed))
+            copyToPreview(dirty.clipped(to: committed))
             copy(into: base, from: committed, in: dirty.clipped(to: committed))
             guard drawStatus == BRISTLE_OK else {
                 throw .brushFailed(.hookFailed(brush: brush.descriptor.id, hook: "draw after tick", status: drawStatus))
@@ -248,11 +262,15 @@ public final class DrawingSession {
     @discardableResult
     public func clear() throws(SessionError) -> HistoryChange {
         guard stroke == nil else { throw .outOfOrder("clear during a stroke; end or cancel the stroke first") }
-        let drawn = history.recordClear(of: committed)
-        for layer in [committed, preview, base] { layer.fill(.transparent, in: drawn) }
+        var dirty = PixelRect.empty
+        let layers = [committed] + mirrors
+        for tile in history.recordClear(of: committed) {
+            for layer in layers { layer.fill(.transparent, in: tile) }
+            dirty = dirty.union(tile)
+        }
         hadStroke = false
         framesSinceLift = 0
-        return HistoryChange(requested: 1, performed: 1, dirty: drawn)
+        return HistoryChange(requested: 1, performed: 1, dirty: dirty)
     }
 
     /// Takes back the last `steps` steps (completed strokes and clears, newest first), or as
@@ -265,7 +283,7 @@ public final class DrawingSession {
     /// ``SessionError/badHistorySteps(_:)`` when `steps` < 1, changing nothing.
     @discardableResult
     public func undo(_ steps: Int = 1) throws(SessionError) -> HistoryChange {
-        try travel(steps, "undo") { history.undo(into: committed, mirroring: [base, preview]) }
+        try travel(steps, "undo") { history.undo(into: committed, mirroring: mirrors) }
     }
 
     /// Re-applies the last `steps` undone steps, oldest undone last first, or as many as there
@@ -273,12 +291,31 @@ public final class DrawingSession {
     /// or a clear empties the redo side. Otherwise as ``undo(_:)``.
     @discardableResult
     public func redo(_ steps: Int = 1) throws(SessionError) -> HistoryChange {
-        try travel(steps, "redo") { history.redo(into: committed, mirroring: [base, preview]) }
+        try travel(steps, "redo") { history.redo(into: committed, mirroring: mirrors) }
+    }
+
+    /// Moves through the history by `offset` steps in one call: ``undo(_:)`` of `-offset` steps
+    /// when negative, ``redo(_:)`` of `offset` when positive. A script's run of undo and redo
+    /// actions folds into one such move, so that undoing and redoing a step back and forth
+    /// costs nothing until something draws. Like any undo or redo it stops ticks until the next
+    /// stroke, even when `offset` is 0 (which changes no pixel).
+    @discardableResult
+    public func travel(by offset: Int) throws(SessionError) -> HistoryChange {
+        if offset < 0 { return try undo(-offset) }
+        if offset > 0 { return try redo(offset) }
+        guard stroke == nil else { throw .outOfOrder("undo or redo during a stroke; end or cancel the stroke first") }
+        hadStroke = false
+        framesSinceLift = 0
+        return HistoryChange(requested: 0, performed: 0, dirty: .empty)
     }
 
     /// Returns the history notices (steps dropped for the budget) since the last call, oldest
     /// first, and forgets them. Call it after strokes and ticks to warn the user.
     public func takeHistoryNotices() -> [HistoryNotice] { history.takeNotices() }
+
+    /// The layers that follow committed tile by tile when the history swaps: base, and the
+    /// preview once it exists (before that, ``travel(_:_:_:)`` notes the tiles for it).
+    private var mirrors: [Layer] { [base] + (previewStorage.map { [$0] } ?? []) }
 
     /// Runs `step` up to `steps` times, while it has something to do.
     private func travel(_ steps: Int, _ name: String,
@@ -290,6 +327,7 @@ public final class DrawingSession {
             change.performed += 1
             change.dirty = change.dirty.union(dirty)
         }
+        if previewStorage == nil { previewBacklog.insert(covering: change.dirty, of: history.grid) }
         hadStroke = false
         framesSinceLift = 0
         return change
@@ -301,7 +339,7 @@ public final class DrawingSession {
         guard var current = stroke else { return }
         let caps = current.brush.descriptor.capabilities
         let continuous = caps.contains(.continuous)
-        copy(into: preview, from: committed, in: current.previewDirty)
+        copyToPreview(current.previewDirty)
         current.previewDirty = .empty
         stroke = current
 
@@ -316,7 +354,7 @@ public final class DrawingSession {
                 throw .brushFailed(.hookFailed(brush: current.brush.descriptor.id, hook: "draw", status: status))
             }
             current.committedDirty = current.committedDirty.union(changed)
-            copy(into: preview, from: committed, in: changed)
+            copyToPreview(changed)
             stroke = current
         }
         guard !ending else { return }
@@ -329,6 +367,14 @@ public final class DrawingSession {
             previewWanted = true
         }
         if previewWanted {
+            let preview: Layer
+            do {
+                preview = try preparePreview()
+            } catch {
+                current.brush.cancelled()
+                rollBack()
+                throw error
+            }
             var dirty = bristle_rect_t()
             let status = draw(current.brush, into: preview, layer: BRISTLE_LAYER_PREVIEW,
                               base: base, dirty: &dirty)
@@ -352,6 +398,31 @@ public final class DrawingSession {
             services: UnsafePointer(host.services))
         dirty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
         return brush.draw(&target, dirty: &dirty)
+    }
+
+    /// Allocates the preview if it does not exist yet, copying into it the tiles where committed
+    /// has changed, and returns it. Throws ``SessionError/outOfMemory(width:height:)`` when the
+    /// layer cannot be allocated.
+    @discardableResult
+    public func preparePreview() throws(SessionError) -> Layer {
+        if let previewStorage { return previewStorage }
+        guard let layer = Layer(width: width, height: height) else {
+            throw .outOfMemory(width: width, height: height)
+        }
+        for tile in previewBacklog.tiles { copy(into: layer, from: committed, in: history.grid.rect(of: tile)) }
+        previewBacklog.removeAll()
+        previewStorage = layer
+        return layer
+    }
+
+    /// Brings the preview up to date with committed inside `rect`, or, before the preview
+    /// exists, notes the tiles it will have to copy.
+    private func copyToPreview(_ rect: PixelRect) {
+        if let previewStorage {
+            copy(into: previewStorage, from: committed, in: rect)
+        } else {
+            previewBacklog.insert(covering: rect.intersection(committed.bounds), of: history.grid)
+        }
     }
 
     /// Copies a rectangle between layers, counting the pixels.
