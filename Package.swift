@@ -16,6 +16,7 @@ let package = Package(
     name: "Bristle",
     products: [
         .executable(name: "bristle", targets: ["bristle"]),
+        .executable(name: "bristle-fuzz", targets: ["BristleFuzz"]),
         .library(name: "BristleHost", targets: ["BristleHost"]),
         .library(name: "BristlePencil", type: .dynamic, targets: ["BristlePencil"]),
         .library(name: "BristleForceHue", type: .dynamic, targets: ["BristleForceHue"]),
@@ -53,6 +54,9 @@ let package = Package(
                 "BristleConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The fuzzer over every input format (docs/FUZZING.md): a seeded mutation driver, or,
+        // built with -sanitize=fuzzer -D BRISTLE_LIBFUZZER (scripts/fuzz.sh), a libFuzzer target.
+        .executableTarget(name: "BristleFuzz", dependencies: ["BristleHost"]),
 
         // Reference brushes.
         .target(

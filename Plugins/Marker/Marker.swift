@@ -91,6 +91,10 @@ struct Marker: Brush {
     /// On each subsample row the hull's inside subsamples form one run (the hull is convex), so
     /// the run's ends are found with the exact point-in-hull test and everything between is
     /// counted without testing: the same coverage as testing all 16 subsamples of every pixel.
+    /// Per pixel row, the pixels inside all four runs are fully covered and raised as one run;
+    /// only the pixels at the runs' ends are counted one by one, so the cost follows the hull's
+    /// area and outline, not its bounding box (a wide nib at 45 degrees sweeps a thin band
+    /// across a large box).
     private func fillHull(_ points: [(x: Double, y: Double)], into mask: CoverageMask) -> Rect {
         let hull = ConvexHull.of(points)
         guard hull.count >= 3 else { return .empty }
@@ -99,16 +103,22 @@ struct Marker: Brush {
                                  within: mask.width, mask.height)
         guard !area.isEmpty else { return .empty }
         let firstColumn = area.x * 4, lastColumn = (area.x + area.width) * 4 - 1
-        var inside = [Int](repeating: 0, count: area.width)
         for py in area.y..<(area.y + area.height) {
-            for i in inside.indices { inside[i] = 0 }
-            for j in 0..<4 {
-                let y = Double(py) + (Double(j) + 0.5) / 4
-                guard let run = ConvexHull.run(hull, y: y, columns: firstColumn...lastColumn) else { continue }
-                for column in run { inside[column / 4 - area.x] += 1 }
+            let runs = (0..<4).compactMap { j in
+                ConvexHull.run(hull, y: Double(py) + (Double(j) + 0.5) / 4, columns: firstColumn...lastColumn)
             }
-            for (i, count) in inside.enumerated() where count > 0 {
-                mask.raise(x: area.x + i, y: py, to: UInt8((255 * Double(count) / 16).rounded()))
+            guard let lowest = runs.map(\.lowerBound).min(), let highest = runs.map(\.upperBound).max() else { continue }
+            // Pixels whose four subsample columns lie inside all four runs: 16 of 16, one run.
+            var fullLow = highest / 4 + 1, fullHigh = fullLow
+            if runs.count == 4 {
+                fullLow = (runs.map(\.lowerBound).max()! + 3) / 4
+                fullHigh = max(fullLow, (runs.map(\.upperBound).min()! + 1) / 4)
+                mask.raise(y: py, columns: fullLow..<fullHigh, to: 255)
+            }
+            // The pixels at the runs' ends, counted one by one.
+            for px in Array((lowest / 4)..<min(fullLow, highest / 4 + 1)) + Array(max(fullHigh, lowest / 4)..<(highest / 4 + 1)) {
+                let n = runs.reduce(0) { $0 + max(0, min($1.upperBound, px * 4 + 3) - max($1.lowerBound, px * 4) + 1) }
+                if n > 0 { mask.raise(x: px, y: py, to: UInt8((255 * Double(n) / 16).rounded())) }
             }
         }
         return area

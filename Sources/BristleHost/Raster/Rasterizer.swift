@@ -97,15 +97,20 @@ public final class Rasterizer {
         if base == nil && source.isNoOp { return .empty }
         let x0 = Int(r.x), w = Int(r.width)
         let table = source.blend == .sourceOver && !source.isNoOp ? overTable.prepare(source) : nil
-        var dirty = DirtyBox()
-        for y in Int(r.y)..<Int(r.maxY) {
-            let t = target.row(y) + 4 * x0
-            let m = UnsafePointer(mask.row(y) + x0)
-            let b = base.map { UnsafePointer($0.row(y) + 4 * x0) }
-            let span = SpanCompositor.maskRow(t, base: b, mask: m, count: w, source: source, table: table)
-            dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
+        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 256) { weights in
+            let erase = source.blend == .erase ? UnsafePointer(weights.baseAddress!) : nil
+            if source.blend == .erase { SpanCompositor.eraseWeights(source, into: weights.baseAddress!) }
+            var dirty = DirtyBox()
+            for y in Int(r.y)..<Int(r.maxY) {
+                let t = target.row(y) + 4 * x0
+                let m = UnsafePointer(mask.row(y) + x0)
+                let b = base.map { UnsafePointer($0.row(y) + 4 * x0) }
+                let span = SpanCompositor.maskRow(t, base: b, mask: m, count: w, source: source, table: table,
+                                                  eraseWeights: erase)
+                dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
+            }
+            return dirty.rect
         }
-        return dirty.rect
     }
 
     /// Exact-area coverage of a filled polygon (nonzero winding; the last point joins the

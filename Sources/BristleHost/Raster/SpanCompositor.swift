@@ -170,6 +170,16 @@ enum SpanCompositor {
         return ((t &+ ((t >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
     }
 
+    /// Fills `weights[m]` (256 entries) with the weight erase leaves on the destination for mask
+    /// value `m`: `255 - div255(a * c)`, `c` the effective coverage; a pixel then erases as
+    /// `div255(d * weights[m])` per channel, two channels per multiply (``div255Pair(_:)``),
+    /// exactly the per-channel formula.
+    static func eraseWeights(_ s: Source, into weights: UnsafeMutablePointer<UInt32>) {
+        for m in 0..<256 {
+            weights[m] = s.isNoOp ? 255 : 255 &- div255(s.a &* s.effective(UInt8(m)))
+        }
+    }
+
     /// `mask[x] = max(mask[x], cov[x])` for `count` pixels.
     static func maxRow(_ mask: UnsafeMutablePointer<UInt8>, coverage cov: UnsafePointer<UInt8>,
                        count: Int) {
@@ -185,11 +195,13 @@ enum SpanCompositor {
     /// target itself when `base` is nil) and writing `target`. With a base, every pixel is
     /// written (a copy of the base pixel where the effective coverage is 0); without one,
     /// zero-coverage pixels are skipped. `table` (the paint's ``OverTable``, optional) speeds up
-    /// full-opacity source-over over a base. Returns the columns `lo..<hi` written (`lo >= hi`
+    /// full-opacity source-over over a base, and `eraseWeights` (``eraseWeights(_:into:)``)
+    /// erase over a base at any opacity. Returns the columns `lo..<hi` written (`lo >= hi`
     /// when none).
     static func maskRow(_ target: UnsafeMutablePointer<UInt8>, base: UnsafePointer<UInt8>?,
                         mask: UnsafePointer<UInt8>, count: Int, source s: Source,
-                        table: UnsafePointer<UInt32>? = nil) -> (lo: Int, hi: Int) {
+                        table: UnsafePointer<UInt32>? = nil,
+                        eraseWeights: UnsafePointer<UInt32>? = nil) -> (lo: Int, hi: Int) {
         var lo = count, hi = 0
         var x = 0
         if let base, s.blend == .sourceOver && s.opacity == 65536 {
@@ -202,6 +214,18 @@ enum SpanCompositor {
                 } else {
                     over.apply(from: from + 4 &* x, to: to + 4 &* x, m)
                 }
+                x &+= 1
+            }
+            return (0, count)
+        }
+        if let base, s.blend == .erase, let weights = eraseWeights {
+            let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(target)
+            while x < count {
+                let d = UInt32(littleEndian: (from + 4 &* x).loadUnaligned(as: UInt32.self))
+                let inv = weights[Int(mask[x])]
+                let rb = div255Pair((d & 0x00FF_00FF) &* inv)
+                let ga = div255Pair(((d >> 8) & 0x00FF_00FF) &* inv)
+                (to + 4 &* x).storeBytes(of: UInt32(littleEndian: rb | ga << 8), as: UInt32.self)
                 x &+= 1
             }
             return (0, count)

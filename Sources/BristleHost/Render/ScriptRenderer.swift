@@ -279,49 +279,61 @@ public final class ScriptRenderer {
 
     // MARK: Strokes
 
+    /// Plays a stroke. Samples are built event by event as they are sent, so a stroke of a
+    /// million samples holds one event's samples at a time; a first pass over the stroke, which
+    /// keeps nothing, finds the device capabilities the stroke context announces (the union of
+    /// the real samples' flags, and their largest `max_force`).
     private func play(_ stroke: StrokeSpec, in session: DrawingSession) throws(RenderError) {
-        guard !stroke.events.isEmpty else { return }
-        var builder = SampleBuilder(strokePointerType: stroke.pointerType, pressureCurve: options.pressureCurve)
-        // Build every sample first, so the device capabilities cover the whole stroke. Samples
-        // with a non-finite or absurd coordinate are dropped and counted; an event left with no
-        // sample is skipped.
+        // Samples with a non-finite or absurd coordinate are dropped (and counted in the
+        // second pass); an event left with no sample is skipped.
         func usable(_ p: PointerSample) -> Bool {
-            let ok = abs(p.x) <= RenderOptions.absurdCoordinate && abs(p.y) <= RenderOptions.absurdCoordinate
-            if !ok { stats.droppedSamples += 1 }
-            return ok
+            abs(p.x) <= RenderOptions.absurdCoordinate && abs(p.y) <= RenderOptions.absurdCoordinate
         }
-        var events: [(samples: [bristle_sample_t], predicted: [bristle_sample_t])] = []
-        for event in stroke.events {
-            let samples = event.coalesced.isEmpty
-                ? [event.sample].filter(usable).map { builder.make($0) }
-                : event.coalesced.filter(usable).map { builder.make($0, extraFlags: BRISTLE_SAMPLE_COALESCED) }
-            let predicted = event.predicted.filter(usable).map { builder.make($0, extraFlags: BRISTLE_SAMPLE_PREDICTED) }
-            if !samples.isEmpty { events.append((samples, predicted)) }
-        }
-        guard !events.isEmpty else { return }
-        let all = events.flatMap(\.samples)
         let hasMask = BRISTLE_SAMPLE_HAS_PRESSURE | BRISTLE_SAMPLE_HAS_FORCE | BRISTLE_SAMPLE_HAS_TILT
             | BRISTLE_SAMPLE_HAS_TWIST | BRISTLE_SAMPLE_HAS_TANGENTIAL | BRISTLE_SAMPLE_HAS_CONTACT
-        let device = DrawingSession.Device(
-            flags: all.reduce(0) { $0 | ($1.flags & hasMask) },
-            pointerType: SampleBuilder.pointerType(stroke.pointerType ?? "pen"),
-            maxForce: all.map(\.max_force).max() ?? 0)
+        var probe = SampleBuilder(strokePointerType: stroke.pointerType, pressureCurve: options.pressureCurve)
+        var flags: UInt32 = 0, maxForce: Float = 0
+        for event in stroke.events {
+            for p in event.coalesced.isEmpty ? [event.sample] : event.coalesced where usable(p) {
+                let s = probe.make(p)
+                flags |= s.flags & hasMask
+                maxForce = max(maxForce, s.max_force)
+            }
+        }
+        let device = DrawingSession.Device(flags: flags, pointerType: SampleBuilder.pointerType(stroke.pointerType ?? "pen"),
+                                           maxForce: maxForce)
 
+        var builder = SampleBuilder(strokePointerType: stroke.pointerType, pressureCurve: options.pressureCurve)
+        func kept(_ p: PointerSample) -> Bool {
+            if usable(p) { return true }
+            stats.droppedSamples += 1
+            return false
+        }
+        var last: bristle_sample_t?
         do {
-            let first = events[0]
-            try timed { () throws(SessionError) in try session.begin(first.samples[0], device: device,
-                                          predicted: first.samples.count > 1 ? [] : first.predicted) }
-            if first.samples.count > 1 {
-                try timed { () throws(SessionError) in try session.move(Array(first.samples.dropFirst()), predicted: first.predicted) }
+            for event in stroke.events {
+                let samples = event.coalesced.isEmpty
+                    ? [event.sample].filter(kept).map { builder.make($0) }
+                    : event.coalesced.filter(kept).map { builder.make($0, extraFlags: BRISTLE_SAMPLE_COALESCED) }
+                let predicted = event.predicted.filter(kept).map { builder.make($0, extraFlags: BRISTLE_SAMPLE_PREDICTED) }
+                guard let first = samples.first else { continue }
+                if last == nil {
+                    try timed { () throws(SessionError) in
+                        try session.begin(first, device: device, predicted: samples.count > 1 ? [] : predicted)
+                    }
+                    if samples.count > 1 {
+                        try timed { () throws(SessionError) in try session.move(Array(samples.dropFirst()), predicted: predicted) }
+                    }
+                } else {
+                    try timed { () throws(SessionError) in try session.move(samples, predicted: predicted) }
+                }
+                last = samples[samples.count - 1]
             }
-            for event in events.dropFirst() {
-                try timed { () throws(SessionError) in try session.move(event.samples, predicted: event.predicted) }
-            }
+            guard let last else { return }
             if stroke.cancelled {
                 session.cancel()
                 stats.cancelledStrokes += 1
             } else {
-                let last = events[events.count - 1].samples.last!
                 try timed { () throws(SessionError) in try session.end(last) }
                 stats.strokes += 1
             }

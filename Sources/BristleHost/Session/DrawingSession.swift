@@ -194,8 +194,11 @@ public final class DrawingSession {
         try check(current.brush.ended(&s), hook: "ended", strokeEnded: true)
         try drawAfterEvent(ending: true, predicted: [])
         guard let finished = stroke else { return }
-        history.record(before: base, after: committed, in: finished.committedDirty)
-        copy(into: base, from: committed, in: finished.committedDirty)
+        // Base catches up where the stroke changed bytes only: a long thin stroke across a
+        // huge canvas has a huge rectangle, but few changed tiles.
+        for tile in history.record(before: base, after: committed, in: finished.committedDirty) {
+            copy(into: base, from: committed, in: tile.intersection(finished.committedDirty))
+        }
         stroke = nil
         strokesCompleted += 1
         framesSinceLift = 0

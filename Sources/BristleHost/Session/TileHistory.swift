@@ -55,12 +55,15 @@ public final class TileHistory {
     }
 
     /// Records a step that changed `after` from `before` inside `rect`: keeps `before`'s content
-    /// of the tiles under `rect` whose bytes differ. A step that changed nothing is still one step.
-    func record(before: Layer, after: Layer, in rect: PixelRect) {
+    /// of the tiles under `rect` whose bytes differ, and returns those tiles' rectangles (all
+    /// that differs). A step that changed nothing is still one step.
+    func record(before: Layer, after: Layer, in rect: PixelRect) -> [PixelRect] {
         drawn.insert(covering: rect, of: grid)
+        let changed = grid.tiles(covering: rect).filter { grid.differs($0, before, after) }
         var entry = TileHistoryEntry()
-        entry.append(grid.tiles(covering: rect).filter { grid.differs($0, before, after) }, from: before, grid: grid)
+        entry.append(changed, from: before, grid: grid)
         push(entry)
+        return changed.map { grid.rect(of: $0) }
     }
 
     /// Records a clear of `layer` (to transparent black), before it happens: keeps every tile
