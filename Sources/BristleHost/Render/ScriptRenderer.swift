@@ -221,7 +221,12 @@ public final class ScriptRenderer {
             }
             do {
                 switch value {
-                case .number(let v): try brush.setParameter(name, value: v)
+                case .number(let v):
+                    try brush.setParameter(name, value: v)
+                    if let note = Self.clampNote(brush, name, v) {
+                        let at = spec.fieldLocations["params.\(name)"] ?? location
+                        stats.warnings.append("\(file):\(at.line):\(at.column): warning: params.\(name) \(BrushParameter.plain(v)) \(note)")
+                    }
                 case .bool(let b): try brush.setParameter(name, value: b ? 1 : 0)
                 case .string(let s): try brush.setParameter(name, text: s)
                 }
@@ -231,11 +236,25 @@ public final class ScriptRenderer {
         }
         for (name, value) in options.parameters {
             do { try brush.setParameter(name, text: value) } catch { throw .brush(error) }
+            if let requested = brush.parameters.first(where: { $0.id == name })?.parse(value),
+               let note = Self.clampNote(brush, name, requested) {
+                stats.warnings.append("warning: --param \(name)=\(value) \(note)")
+            }
         }
         session.brush = brush
         session.color = options.color ?? spec.color ?? .black
         session.strokeWidth = options.width ?? spec.width ?? RenderOptions.defaultWidth
         if !stats.brushes.contains(brush.descriptor.id) { stats.brushes.append(brush.descriptor.id) }
+    }
+
+    /// When `requested` lies outside the range of the numeric parameter `name`, which the brush
+    /// then clamps: says so, with the range and the value the brush uses.
+    private static func clampNote(_ brush: Brush, _ name: String, _ requested: Double) -> String? {
+        guard let p = brush.parameters.first(where: { $0.id == name }), p.kind == .float || p.kind == .int,
+              requested < p.minimum || requested > p.maximum else { return nil }
+        let used = brush.value(of: name) ?? min(max(requested, p.minimum), p.maximum)
+        return "is outside its range \(BrushParameter.plain(p.minimum))...\(BrushParameter.plain(p.maximum)); "
+            + "\(brush.descriptor.id) uses \(BrushParameter.plain(used))"
     }
 
     /// Creates the brush named by the override, the script's path or id, or the default.
