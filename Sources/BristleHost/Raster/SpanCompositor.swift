@@ -239,6 +239,9 @@ enum SpanCompositor {
                 let inv = e[2]
                 if inv == 255 {
                     (to + 4 &* x).storeBytes(of: d, as: UInt32.self)
+                } else if inv == 0 {
+                    // Nothing of the destination shows: the paint alone (transparent for erase).
+                    (to + 4 &* x).storeBytes(of: UInt32(littleEndian: e[0] | e[1] << 8), as: UInt32.self)
                 } else {
                     let w = UInt32(littleEndian: d)
                     let rb = e[0] &+ div255Pair((w & 0x00FF_00FF) &* inv)
