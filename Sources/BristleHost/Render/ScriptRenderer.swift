@@ -238,7 +238,9 @@ public final class ScriptRenderer {
             do { try brush.setParameter(name, text: value) } catch { throw .brush(error) }
             if let requested = brush.parameters.first(where: { $0.id == name })?.parse(value),
                let note = Self.clampNote(brush, name, requested) {
-                stats.warnings.append("warning: --param \(name)=\(value) \(note)")
+                // Once per render, however many brush actions the flag applies to.
+                let warning = "warning: --param \(name)=\(value) \(note)"
+                if !stats.warnings.contains(warning) { stats.warnings.append(warning) }
             }
         }
         session.brush = brush

@@ -30,6 +30,8 @@ public final class DrawingSession {
     public var preview: Layer {
         do { return try preparePreview() } catch { preconditionFailure(error.description) }
     }
+    /// True once the preview layer exists (see ``preview``).
+    public var hasPreview: Bool { previewStorage != nil }
     public let base: Layer
     public let background: Background
     /// Undo and redo of the committed layer; set its ``TileHistory/budgetBytes`` to change the
