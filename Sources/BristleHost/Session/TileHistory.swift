@@ -60,9 +60,16 @@ public final class TileHistory {
     func record(before: Layer, after: Layer, in rect: PixelRect) -> [PixelRect] {
         drawn.insert(covering: rect, of: grid)
         let changed = grid.tiles(covering: rect).filter { grid.differs($0, before, after) }
-        var entry = TileHistoryEntry()
-        entry.append(changed, from: before, grid: grid)
-        push(entry)
+        let size = TileHistoryEntry.bytes(of: changed, grid: grid)
+        if size > budgetBytes || budgetBytes == 0 {
+            // The step alone is over the budget: it would be dropped with every older step as
+            // soon as it was pushed, so its tiles are not even copied.
+            dropEverything(andANewStepOf: size)
+        } else {
+            var entry = TileHistoryEntry()
+            entry.append(changed, from: before, grid: grid)
+            push(entry)
+        }
         return changed.map { grid.rect(of: $0) }
     }
 
@@ -132,6 +139,19 @@ public final class TileHistory {
         bytes += entry.bytes
         newestIsOpen = true
         evict()
+    }
+
+    /// What ``push(_:)`` then ``evict()`` do with a step of `size` bytes that alone is over the
+    /// budget: the redo side emptied, every undo step and the new one dropped, one notice.
+    private func dropEverything(andANewStepOf size: Int) {
+        redoSide.removeAll()
+        let freed = undoSide.reduce(0) { $0 + $1.bytes } + size
+        let dropped = undoSide.count + 1
+        undoSide.removeAll()
+        bytes = 0
+        newestIsOpen = false
+        droppedSteps += dropped
+        notices.append(HistoryNotice(droppedSteps: dropped, freedBytes: freed, budgetBytes: budgetBytes, remainingSteps: 0))
     }
 
     /// Drops the oldest undo steps, then the farthest redo steps, until ``bytes`` fits (with a
