@@ -18,7 +18,8 @@ if [ ${#formats[@]} -eq 0 ]; then formats=(native inkml pointer-arrays pointer-p
 
 swift build -c release
 swift build -c release --build-path .build/fuzz --product bristle-fuzz \
-  -Xswiftc -sanitize=fuzzer -Xswiftc -DBRISTLE_LIBFUZZER -Xcc -fsanitize=fuzzer-no-link
+  -Xswiftc -sanitize=fuzzer -Xswiftc -DBRISTLE_LIBFUZZER -Xcc -fsanitize=fuzzer-no-link \
+  -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld   # gold fails to link the fuzzer runtime
 fuzzer=.build/fuzz/release/bristle-fuzz
 .build/release/bristle-fuzz --write-seeds .build/fuzz-corpus/seeds --seeds Tests --seeds Examples
 mkdir -p .build/fuzz-crashes
@@ -29,6 +30,7 @@ for format in "${formats[@]}"; do
   if ! BRISTLE_PATH=.build/release BRISTLE_FUZZ_WORK=".build/fuzz-work/$format" \
       "$fuzzer" ".build/fuzz-corpus/$format" ".build/fuzz-corpus/seeds/$format" \
       -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 -max_len=65536 \
+      -dict=.build/fuzz-corpus/seeds/bristle.dict \
       -artifact_prefix=".build/fuzz-crashes/$format-" -print_final_stats=1; then
     echo "fuzz.sh: $format found a problem; see .build/fuzz-crashes/" >&2
     status=1

@@ -17,7 +17,7 @@ import Synchronization
 /// longer than `--timeout` seconds (default 10) is a hang: the input is saved as
 /// `WORK/hang-FORMAT` and the fuzzer exits with status 1. Exit status 0 means no crash, no
 /// hang and no broken promise. `--write-seeds DIR` writes the seeds, one folder per format,
-/// for libFuzzer (`scripts/fuzz.sh`) and exits.
+/// and the mutation tokens as a dictionary, for libFuzzer (`scripts/fuzz.sh`), and exits.
 @main
 struct FuzzDriver {
     static func main() {
@@ -80,9 +80,16 @@ struct FuzzDriver {
         print("bristle-fuzz: \(total) runs over \(formats.count) format(s): no crash, no hang, no broken promise")
     }
 
-    /// Writes each format's seeds into `folder/NAME/`, for libFuzzer.
+    /// Writes each format's seeds into `folder/NAME/`, and the mutator's tokens as a libFuzzer
+    /// dictionary, `folder/bristle.dict`.
     static func write(_ corpus: SeedCorpus, formats: [FuzzFormat], into folder: String) {
         mkdir(folder, 0o755)
+        let dictionary = Mutator.dictionary.map { token in
+            "\"" + token.map { b in
+                b >= 0x20 && b < 0x7F && b != 0x22 && b != 0x5C ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16).leftPadded()
+            }.joined() + "\""
+        }
+        BristleFuzz.write(Array((dictionary.joined(separator: "\n") + "\n").utf8), to: folder + "/bristle.dict")
         for format in formats {
             mkdir(folder + "/" + format.name, 0o755)
             for (i, bytes) in corpus.seeds(of: format).enumerated() {
@@ -95,6 +102,11 @@ struct FuzzDriver {
         StandardError.write(message + "\n")
         exit(64)
     }
+}
+
+extension String {
+    /// Two hexadecimal digits.
+    fileprivate func leftPadded() -> String { count < 2 ? "0" + self : self }
 }
 
 /// Seconds on the monotonic clock.
