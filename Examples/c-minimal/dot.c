@@ -43,8 +43,8 @@ static bristle_status_t begin(const bristle_brush_t *b, const bristle_stroke_con
 static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *s, uint32_t n) {
     uint32_t i;
     if (!self(b)->in_stroke) return BRISTLE_BAD_STATE;
-    for (i = 0; i < n; i++)
-        if (add(self(b), &s[i]) != BRISTLE_OK) return BRISTLE_FAILED;
+    for (i = 0; i < n; i++) /* step by struct_size, never by sizeof: bristle_sample_at */
+        if (add(self(b), bristle_sample_at(s, i)) != BRISTLE_OK) return BRISTLE_FAILED;
     return BRISTLE_OK;
 }
 static bristle_status_t ended(const bristle_brush_t *b, const bristle_sample_t *s) {
@@ -54,16 +54,6 @@ static bristle_status_t ended(const bristle_brush_t *b, const bristle_sample_t *
 }
 static void cancelled(const bristle_brush_t *b) { self(b)->in_stroke = 0, self(b)->n = 0; }
 static void destroy(const bristle_brush_t *b) { free(self(b)->pts), free(self(b)); }
-
-static bristle_rect_t rect_union(bristle_rect_t a, bristle_rect_t r) {
-    int32_t x1 = a.x + a.width > r.x + r.width ? a.x + a.width : r.x + r.width;
-    int32_t y1 = a.y + a.height > r.y + r.height ? a.y + a.height : r.y + r.height;
-    if (r.width <= 0 || r.height <= 0) return a;
-    if (a.width <= 0 || a.height <= 0) return r;
-    a.x = a.x < r.x ? a.x : r.x, a.y = a.y < r.y ? a.y : r.y;
-    a.width = x1 - a.x, a.height = y1 - a.y;
-    return a;
-}
 
 static bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t,
                              bristle_rect_t *dirty) {
@@ -81,7 +71,7 @@ static bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t
         else if (p[0] == d->last[0] && p[1] == d->last[1]) continue; /* no double dot */
         seg.x0 = d->last[0], seg.y0 = d->last[1], seg.width0 = d->last[2];
         seg.x1 = p[0], seg.y1 = p[1], seg.width1 = p[2];
-        *dirty = rect_union(*dirty, sv->fill_segment(sv, t, &seg, &paint));
+        *dirty = bristle_rect_union(*dirty, sv->fill_segment(sv, t, &seg, &paint));
         memcpy(d->last, p, sizeof d->last);
     }
     d->n = 0;
@@ -161,6 +151,7 @@ static const void *get_factory(const char *id) {
 }
 static const bristle_entry_t entry = {.struct_size = sizeof(bristle_entry_t),
                                       .abi = BRISTLE_VERSION_INIT, .init = init,
-                                      .deinit = deinit, .get_factory = get_factory};
+                                      .deinit = deinit, .get_factory = get_factory,
+                                      .host_abi_min = {1, 0, 0}}; /* runs on any 1.x host */
 
 BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &entry; }

@@ -53,7 +53,7 @@ static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *
     uint32_t i;
     if (!self(b)->in_stroke) return BRISTLE_BAD_STATE;
     for (i = 0; i < n; i++)
-        if (add(self(b), &s[i]) != BRISTLE_OK) return BRISTLE_FAILED;
+        if (add(self(b), bristle_sample_at(s, i)) != BRISTLE_OK) return BRISTLE_FAILED;
     return BRISTLE_OK;
 }
 static bristle_status_t ended(const bristle_brush_t *b, const bristle_sample_t *s) {
@@ -142,6 +142,7 @@ static const void *get_factory(const char *id) {
 }
 static const bristle_entry_t entry = {.struct_size = sizeof(bristle_entry_t),
                                       .abi = BRISTLE_VERSION_INIT, .init = init,
-                                      .deinit = deinit, .get_factory = get_factory};
+                                      .deinit = deinit, .get_factory = get_factory,
+                                      .host_abi_min = {1, 0, 0}}; /* runs on any 1.x host */
 
 BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &entry; }

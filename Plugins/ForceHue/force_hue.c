@@ -244,7 +244,7 @@ static bristle_status_t force_hue_moved(const bristle_brush_t *brush,
     uint32_t i;
     if (!p->in_stroke) return BRISTLE_BAD_STATE;
     for (i = 0; i < count; i++) {
-        const bristle_sample_t *s = &samples[i];
+        const bristle_sample_t *s = bristle_sample_at(samples, i);
         double width;
         bristle_color_t color;
         if (!usable(s)) continue; /* clamp bad input: skip it */
@@ -669,6 +669,7 @@ static const void *entry_get_factory(const char *factory_id) {
 
 static const bristle_entry_t force_hue_entry = {
     sizeof(bristle_entry_t), BRISTLE_VERSION_INIT, entry_init, entry_deinit, entry_get_factory,
+    {1, 0, 0}, /* host_abi_min: the 1.0 services are all it needs */
 };
 
 BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &force_hue_entry; }

@@ -228,7 +228,7 @@ static bristle_status_t pencil_moved(const bristle_brush_t *brush, const bristle
     if (!p->in_stroke) return BRISTLE_BAD_STATE;
     p->predicted_count = 0;
     for (i = 0; i < count; i++) {
-        bristle_status_t status = add_sample(p, &samples[i]);
+        bristle_status_t status = add_sample(p, bristle_sample_at(samples, i));
         if (status != BRISTLE_OK) return status;
     }
     return BRISTLE_OK;
@@ -246,7 +246,7 @@ static bristle_status_t pencil_predicted(const bristle_brush_t *brush,
     y = p->last_y;
     w = p->last_w;
     for (i = 0; i < count; i++) {
-        const bristle_sample_t *s = &samples[i];
+        const bristle_sample_t *s = bristle_sample_at(samples, i);
         double sw;
         if (!usable(s)) continue;
         sw = width_for(p, s);
@@ -509,6 +509,7 @@ static const void *entry_get_factory(const char *factory_id) {
 
 static const bristle_entry_t pencil_entry = {
     sizeof(bristle_entry_t), BRISTLE_VERSION_INIT, entry_init, entry_deinit, entry_get_factory,
+    {1, 0, 0}, /* host_abi_min: the 1.0 services are all it needs */
 };
 
 BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &pencil_entry; }

@@ -423,7 +423,7 @@ static bristle_status_t shading_moved(const bristle_brush_t *brush,
     if (!p->in_stroke) return BRISTLE_BAD_STATE;
     p->predicted.count = 0;
     for (i = 0; i < count; i++) {
-        bristle_status_t status = add_sample(p, &p->pending, &samples[i], &p->last_x, &p->last_y);
+        bristle_status_t status = add_sample(p, &p->pending, bristle_sample_at(samples, i), &p->last_x, &p->last_y);
         if (status != BRISTLE_OK) return status;
     }
     return BRISTLE_OK;
@@ -440,7 +440,7 @@ static bristle_status_t shading_predicted(const bristle_brush_t *brush,
     x = p->last_x;
     y = p->last_y;
     for (i = 0; i < count; i++) {
-        bristle_sample_t s = samples[i];
+        bristle_sample_t s = *bristle_sample_at(samples, i);
         s.flags |= BRISTLE_SAMPLE_PREDICTED; /* never touch the measurement memory */
         if (add_sample(p, &p->predicted, &s, &x, &y) != BRISTLE_OK) return BRISTLE_FAILED;
     }
@@ -770,6 +770,7 @@ static const void *entry_get_factory(const char *factory_id) {
 
 static const bristle_entry_t shading_entry = {
     sizeof(bristle_entry_t), BRISTLE_VERSION_INIT, entry_init, entry_deinit, entry_get_factory,
+    {1, 0, 0}, /* host_abi_min: the 1.0 services are all it needs */
 };
 
 BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &shading_entry; }

@@ -18,6 +18,12 @@
  * Drawing goes through the host's 1.1 shape services (draw_polyline, draw_rect,
  * draw_ellipse); a 1.0 host does not have them and the draw returns BRISTLE_UNSUPPORTED.
  *
+ * Dirty rectangles (ABI 1.2): each draw reports a few tight rectangles around the outline in
+ * the target's dirty list, not its bounding box: the four sides of a rectangle, 16 arcs of an
+ * ellipse, up to 16 pieces of a line. So while the shape rubber-bands, the host restores only
+ * the strips the old outline covered, whatever the size of the shape (docs/ABI.md, "Several
+ * dirty rectangles"). On a 1.1 host the same calls report the bounding box in *dirty.
+ *
  * Plain C99 against include/bristle/bristle.h only; exports only bristle_entry_v1.
  */
 #include <bristle/bristle.h>
@@ -43,17 +49,67 @@ typedef struct shape_state {
 static shape_state *self(const bristle_brush_t *b) { return (shape_state *)b->brush_data; }
 static double clamp01(double v) { return v > 0 ? (v < 1 ? v : 1) : 0; } /* NaN -> 0 */
 
-static bristle_rect_t rect_union(bristle_rect_t a, bristle_rect_t r) {
-    int64_t x1, y1;
-    if (r.width <= 0 || r.height <= 0) return a;
-    if (a.width <= 0 || a.height <= 0) return r;
-    x1 = (int64_t)a.x + a.width > (int64_t)r.x + r.width ? (int64_t)a.x + a.width : (int64_t)r.x + r.width;
-    y1 = (int64_t)a.y + a.height > (int64_t)r.y + r.height ? (int64_t)a.y + a.height : (int64_t)r.y + r.height;
-    a.x = a.x < r.x ? a.x : r.x;
-    a.y = a.y < r.y ? a.y : r.y;
-    a.width = (int32_t)(x1 - a.x);
-    a.height = (int32_t)(y1 - a.y);
-    return a;
+/* ---------------------------------------------------------------------------------------- */
+/* Dirty rectangles around the outline                                                       */
+/* ---------------------------------------------------------------------------------------- */
+
+/* Every pixel a stroke of width w changes lies within w / 2 of its path, plus one pixel of
+ * anti-aliasing: boxes around the path grown by this margin cover it. */
+static double margin(double w) { return w / 2 + 1; }
+
+/* Reports the real box [x0, x1] x [y0, y1], grown outward to whole pixels and clipped to
+ * `drawn` (what the service says it changed, inside the target). Returns 1 if it reported. */
+static int add_box(const bristle_target_t *t, bristle_rect_t *dirty, bristle_rect_t drawn,
+                   double x0, double y0, double x1, double y1) {
+    bristle_rect_t r;
+    x0 = floor(fmax(x0, drawn.x)), y0 = floor(fmax(y0, drawn.y));
+    x1 = ceil(fmin(x1, (double)drawn.x + drawn.width)), y1 = ceil(fmin(y1, (double)drawn.y + drawn.height));
+    if (!(x1 > x0 && y1 > y0)) return 0; /* empty, or NaN */
+    r.x = (int32_t)x0, r.y = (int32_t)y0, r.width = (int32_t)(x1 - x0), r.height = (int32_t)(y1 - y0);
+    bristle_dirty_add(t, dirty, r);
+    return 1;
+}
+
+/* The four strips a stroked rectangle's outline covers: each side, grown by the margin on
+ * both sides (mitered corners stay inside the top and bottom strips). */
+static int add_rect_outline(const bristle_target_t *t, bristle_rect_t *dirty, bristle_rect_t drawn,
+                            double x0, double y0, double x1, double y1, double w) {
+    double m = margin(w);
+    return add_box(t, dirty, drawn, x0 - m, y0 - m, x1 + m, y0 + m)    /* top */
+           | add_box(t, dirty, drawn, x0 - m, y1 - m, x1 + m, y1 + m)  /* bottom */
+           | add_box(t, dirty, drawn, x0 - m, y0 + m, x0 + m, y1 - m)  /* left */
+           | add_box(t, dirty, drawn, x1 - m, y0 + m, x1 + m, y1 - m); /* right */
+}
+
+/* 16 arcs of an ellipse outline, each boxed with the margin. Arc ends include the angles 0,
+ * pi/2, pi and 3 pi/2, so within an arc x and y are monotonic: its ends bound it. */
+#define ELLIPSE_ARCS 16
+static int add_ellipse_outline(const bristle_target_t *t, bristle_rect_t *dirty, bristle_rect_t drawn,
+                               double cx, double cy, double rx, double ry, double w) {
+    const double step = 2 * 3.14159265358979323846 / ELLIPSE_ARCS;
+    double m = margin(w);
+    int k, any = 0;
+    for (k = 0; k < ELLIPSE_ARCS; k++) {
+        double xa = cx + rx * cos(k * step), ya = cy + ry * sin(k * step);
+        double xb = cx + rx * cos((k + 1) * step), yb = cy + ry * sin((k + 1) * step);
+        any |= add_box(t, dirty, drawn, fmin(xa, xb) - m, fmin(ya, yb) - m, fmax(xa, xb) + m, fmax(ya, yb) + m);
+    }
+    return any;
+}
+
+/* A line (dashed or not) cut into up to 16 pieces along its length, each boxed with the
+ * margin (which also holds the round caps). A diagonal line costs its length, not its box. */
+static int add_line(const bristle_target_t *t, bristle_rect_t *dirty, bristle_rect_t drawn,
+                    double x0, double y0, double x1, double y1, double w) {
+    double m = margin(w), length = fmax(fabs(x1 - x0), fabs(y1 - y0));
+    int k, any = 0, pieces = length >= 15 * 64.0 ? 16 : (int)(length / 64) + 1;
+    for (k = 0; k < pieces; k++) {
+        double f0 = (double)k / pieces, f1 = (double)(k + 1) / pieces;
+        double xa = x0 * (1 - f0) + x1 * f0, ya = y0 * (1 - f0) + y1 * f0; /* never overflows */
+        double xb = x0 * (1 - f1) + x1 * f1, yb = y0 * (1 - f1) + y1 * f1;
+        any |= add_box(t, dirty, drawn, fmin(xa, xb) - m, fmin(ya, yb) - m, fmax(xa, xb) + m, fmax(ya, yb) + m);
+    }
+    return any;
 }
 
 /* ---------------------------------------------------------------------------------------- */
@@ -83,7 +139,7 @@ static void track(shape_state *st, const bristle_sample_t *s) {
 static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *s, uint32_t n) {
     shape_state *st = self(b);
     if (!st->in_stroke) return BRISTLE_BAD_STATE;
-    if (s && n > 0) track(st, &s[n - 1]); /* only the latest position matters to a shape */
+    if (s && n > 0) track(st, bristle_sample_at(s, n - 1)); /* only the latest position matters to a shape */
     return BRISTLE_OK;
 }
 
@@ -103,8 +159,12 @@ static bristle_status_t draw_shape(shape_state *st, const bristle_target_t *t, b
     const bristle_services_t *sv = t->services;
     double w = (double)st->context.width * (double)st->context.scale;
     double xy[4], dashes[2];
+    double left = fmin(st->x0, st->x1), top = fmin(st->y0, st->y1);
+    double right = fmax(st->x0, st->x1), bottom = fmax(st->y0, st->y1);
     bristle_paint_t paint;
     bristle_stroke_style_t style;
+    bristle_rect_t drawn;
+    int reported;
     if (!BRISTLE_HAS_FIELD(sv, bristle_services_t, draw_ellipse)) return BRISTLE_UNSUPPORTED;
     if (!(w > 0)) return BRISTLE_OK; /* nothing to draw */
     memset(&paint, 0, sizeof paint);
@@ -125,21 +185,23 @@ static bristle_status_t draw_shape(shape_state *st, const bristle_target_t *t, b
         /* fall through */
     case SHAPE_LINE:
         xy[0] = st->x0, xy[1] = st->y0, xy[2] = st->x1, xy[3] = st->y1;
-        *dirty = rect_union(*dirty, sv->draw_polyline(sv, t, xy, 2, &style, &paint, NULL));
+        drawn = sv->draw_polyline(sv, t, xy, 2, &style, &paint, NULL);
+        reported = add_line(t, dirty, drawn, st->x0, st->y0, st->x1, st->y1, w);
         break;
     case SHAPE_RECTANGLE:
         style.join = BRISTLE_JOIN_MITER;
         /* From the top-left corner with positive sizes: the same rectangle in any direction. */
-        *dirty = rect_union(*dirty, sv->draw_rect(sv, t, fmin(st->x0, st->x1), fmin(st->y0, st->y1),
-                                                  fabs(st->x1 - st->x0), fabs(st->y1 - st->y0),
-                                                  &style, &paint, NULL));
+        drawn = sv->draw_rect(sv, t, left, top, right - left, bottom - top, &style, &paint, NULL);
+        reported = add_rect_outline(t, dirty, drawn, left, top, right, bottom, w);
         break;
     default:
-        *dirty = rect_union(*dirty, sv->draw_ellipse(sv, t, 0.5 * (st->x0 + st->x1),
-                                                     0.5 * (st->y0 + st->y1), 0.5 * fabs(st->x1 - st->x0),
-                                                     0.5 * fabs(st->y1 - st->y0), &style, &paint, NULL));
+        drawn = sv->draw_ellipse(sv, t, 0.5 * (left + right), 0.5 * (top + bottom), 0.5 * (right - left),
+                                 0.5 * (bottom - top), &style, &paint, NULL);
+        reported = add_ellipse_outline(t, dirty, drawn, 0.5 * (left + right), 0.5 * (top + bottom),
+                                       0.5 * (right - left), 0.5 * (bottom - top), w);
         break;
     }
+    if (!reported) bristle_dirty_add(t, dirty, drawn); /* never under-report, whatever the geometry */
     return BRISTLE_OK;
 }
 
@@ -255,7 +317,9 @@ static void deinit(void) {}
 static const void *get_factory(const char *id) {
     return id && strcmp(id, BRISTLE_BRUSH_FACTORY_ID) == 0 ? &factory : NULL;
 }
+/* host_abi_min 1.1: the shapes need the 1.1 services (a 1.0 host, which does not read
+ * host_abi_min, gets BRISTLE_UNSUPPORTED from draw instead). */
 static const bristle_entry_t entry = {sizeof(bristle_entry_t), BRISTLE_VERSION_INIT, init, deinit,
-                                      get_factory};
+                                      get_factory, {1, 1, 0}};
 
 BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &entry; }

@@ -23,13 +23,30 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
     }
 
+    static let helpersCheck = TestEnvironment.fixture("abi/helpers_check.c").path
+
+    /// The 1.2 inline helpers (stride accessors, rect union, dirty list) run correctly when
+    /// compiled as strict C99 and as C++17.
+    @Test(arguments: [["cc", "-std=c99", "-pedantic"], ["c++", "-x", "c++", "-std=c++17", "-pedantic"]])
+    func inlineHelpersWork(compiler: [String]) throws {
+        let exe = TestEnvironment.scratchDirectory("helpers-\(compiler[0])").appendingPathComponent("check").path
+        let build = try ProcessResult.run("/usr/bin/env", compiler + ["-Wall", "-Wextra", "-Werror", "-I", Self.include,
+                                                                      Self.helpersCheck, "-o", exe])
+        #expect(build.status == 0, "\(build.stderr)")
+        let run = try ProcessResult.run(exe, [])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
     @Test func swiftImportsTheSameLayout() {
         #expect(MemoryLayout<bristle_sample_t>.size == 88)
         #expect(MemoryLayout<bristle_stroke_context_t>.size == 56)
-        #expect(MemoryLayout<bristle_target_t>.size == 56)
+        #expect(MemoryLayout<bristle_target_t>.size == 64)
+        #expect(MemoryLayout<bristle_target_t>.offset(of: \.dirty_list) == 56, "1.2 appends after the 1.1 target")
+        #expect(MemoryLayout<bristle_dirty_list_t>.size == 24)
         #expect(MemoryLayout<bristle_descriptor_t>.size == 72)
         #expect(MemoryLayout<bristle_brush_t>.size == 96)
-        #expect(MemoryLayout<bristle_entry_t>.size == 40)
+        #expect(MemoryLayout<bristle_entry_t>.size == 56)
+        #expect(MemoryLayout<bristle_entry_t>.offset(of: \.host_abi_min) == 40, "1.2 appends after the 1.1 entry")
         #expect(MemoryLayout<bristle_services_t>.size == 136)
         #expect(MemoryLayout<bristle_services_t>.offset(of: \.draw_rect) == 64, "1.1 appends after the 1.0 table")
         #expect(MemoryLayout<bristle_stroke_style_t>.size == 56)
@@ -46,7 +63,9 @@ import Testing
         #expect(BRISTLE_ENTRY_SYMBOL == "bristle_entry_v1")
         #expect(BRISTLE_EXT_PARAMS == "bristle.params/1")
         #expect(BRISTLE_BRUSH_FACTORY_ID == "bristle.brush-factory/1")
-        #expect(PluginLoader.hostABIVersion == "1.1.0")
+        #expect(PluginLoader.hostABIVersion == "1.2.0")
+        let dirtyRects: UInt32 = BRISTLE_MAX_DIRTY_RECTS
+        #expect(dirtyRects == 16)
         let closed: UInt32 = BRISTLE_STROKE_CLOSED
         let join: UInt32 = BRISTLE_JOIN_BEVEL
         let maxDashes: UInt32 = BRISTLE_MAX_DASHES

@@ -62,7 +62,8 @@ import Testing
                         context: UnsafePointer<bristle_stroke_context_t>) -> bristle_target_t {
         bristle_target_t(struct_size: UInt32(MemoryLayout<bristle_target_t>.size), format: format, pixels: buffer,
                          base: nil, width: width, height: height, stride_bytes: width * 4 + padding,
-                         layer: BRISTLE_LAYER_COMMITTED, stroke: context, services: host.host.pointee.services)
+                         layer: BRISTLE_LAYER_COMMITTED, stroke: context, services: host.host.pointee.services,
+                         dirty_list: nil)
     }
 
     @Test func drawRefusesWhatItCannotDrawAndReportsEveryChangedPixel() throws {
@@ -86,15 +87,19 @@ import Testing
         #expect((0..<stride * Int(height)).allSatisfy { buffer[$0] == 0xAB }, "refused draws write nothing")
 
         var good = target(buffer, width: width, height: height, padding: padding, context: &ctx)
+        let list = DirtyList()
+        good.dirty_list = list.list
         #expect(b.draw?(brush, &good, &dirty) == BRISTLE_OK)
+        let listed = try #require(list.listed).map { PixelRect($0) }
+        let whole = PixelRect(dirty)
+        #expect(!listed.isEmpty && listed.allSatisfy { whole.contains($0) }, "*dirty \(whole) holds every listed \(listed)")
         var changed = 0
         for y in 0..<Int(height) {
             for x in 0..<stride where buffer[y * stride + x] != 0xAB {
                 changed += 1
                 #expect(x < Int(width) * 4, "stride padding at row \(y) was written")
-                let px = Int32(x / 4), py = Int32(y)
-                #expect(px >= dirty.x && px < dirty.x + dirty.width && py >= dirty.y && py < dirty.y + dirty.height,
-                        "pixel (\(px), \(py)) changed outside the dirty rectangle \(dirty)")
+                let pixel = PixelRect(x: Int32(x / 4), y: Int32(y), width: 1, height: 1)
+                #expect(listed.contains { $0.contains(pixel) }, "pixel \(pixel) changed outside every listed rectangle \(listed)")
             }
         }
         #expect(changed > 0)

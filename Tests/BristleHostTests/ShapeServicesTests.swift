@@ -40,7 +40,7 @@ import Testing
         var target = bristle_target_t(
             struct_size: UInt32(MemoryLayout<bristle_target_t>.size), format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED,
             pixels: viaC.bytes, base: nil, width: 48, height: 40, stride_bytes: Int32(viaC.stride),
-            layer: BRISTLE_LAYER_COMMITTED, stroke: nil, services: services)
+            layer: BRISTLE_LAYER_COMMITTED, stroke: nil, services: services, dirty_list: nil)
         var paint = bristle_paint_t(struct_size: UInt32(MemoryLayout<bristle_paint_t>.size), blend: BRISTLE_BLEND_SRC_OVER,
                                     color: bristle_color_t(r: 0.2, g: 0.4, b: 0.9, a: 0.8), opacity: 0.9)
         var style = bristle_stroke_style_t()

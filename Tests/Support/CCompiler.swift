@@ -5,18 +5,23 @@ import Foundation
 public enum CCompiler {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// The flags every test plugin is built with.
     public static let strictFlags = ["-std=c99", "-Wall", "-Wextra", "-pedantic", "-Werror", "-O1"]
 
-    /// Compiles `source` (a path) into `output` with extra flags (`-DNAME`...).
+    /// The folder holding the current `bristle/bristle.h`.
+    public static let includeDirectory = TestEnvironment.packageRoot.appendingPathComponent("include").path
+
+    /// Compiles `source` (a path) into `output` with extra flags (`-DNAME`...), against the
+    /// header in `include` (the current one by default; the fixtures hold older and future ones).
     /// `shared: false` makes an object file instead of a shared library.
     @discardableResult
     public static func build(_ source: String, output: String, defines: [String] = [],
-                             shared: Bool = true, extra: [String] = []) throws -> String {
-        var args = strictFlags + ["-fPIC", "-fvisibility=hidden",
-                                  "-I", TestEnvironment.packageRoot.appendingPathComponent("include").path]
+                             shared: Bool = true, extra: [String] = [],
+                             include: String = CCompiler.includeDirectory) throws -> String {
+        var args = strictFlags + ["-fPIC", "-fvisibility=hidden", "-I", include]
         args += defines + extra
         args += shared ? ["-shared", source, "-o", output, "-lm"] : ["-c", source, "-o", output]
         let result = try ProcessResult.run("/usr/bin/env", ["cc"] + args)
@@ -27,9 +32,11 @@ public enum CCompiler {
     }
 
     /// Builds a fixture from `Tests/Fixtures/brushes/NAME.c` into a fresh scratch folder.
-    public static func buildFixture(_ name: String, defines: [String] = [], fileName: String? = nil) throws -> String {
+    public static func buildFixture(_ name: String, defines: [String] = [], fileName: String? = nil,
+                                    include: String = CCompiler.includeDirectory) throws -> String {
         let dir = TestEnvironment.scratchDirectory(name)
         let out = dir.appendingPathComponent(fileName ?? "lib\(name).so").path
-        return try build(TestEnvironment.fixture("brushes/\(name).c").path, output: out, defines: defines)
+        return try build(TestEnvironment.fixture("brushes/\(name).c").path, output: out, defines: defines,
+                         include: include)
     }
 }

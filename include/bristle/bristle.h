@@ -39,7 +39,7 @@
  *    preview;
  *  - a non-continuous brush (line, rectangle) draws its whole current shape into the preview
  *    after every event (the host first restores the preview from the committed layer inside
- *    the previous preview rectangle), so the shape rubber-bands; after `ended` the brush draws
+ *    the previous preview draw's dirty rectangles), so the shape rubber-bands; after `ended` the brush draws
  *    the final shape once into the committed layer;
  *  - PREDICTED samples (if the brush sets BRISTLE_BRUSH_WANTS_PREDICTED) reach the brush through
  *    `predicted`, are drawn into the preview only, and are discarded by the next event. A
@@ -51,26 +51,106 @@
  *    lift (a fade, drying paint). A tick is followed by a committed draw.
  *
  * The host does work proportional to the dirty rectangles only, never to the canvas size, so a
- * brush that reports small, honest dirty rectangles is cheap to drive on any canvas.
+ * brush that reports small, honest dirty rectangles is cheap to drive on any canvas. Since 1.2 a
+ * draw may report several rectangles (bristle_target_t.dirty_list), so that a rubber-band
+ * outline costs what its outline covers, not its whole bounding box.
  *
  * ============================================================================================
  * VERSION POLICY
  * ============================================================================================
- *  - The ABI version is (major, minor, patch). This header is 1.1.0 (1.1 appended the shape,
- *    stroke, dab and pattern services at the end of bristle_services_t).
- *  - Same major means compatible. A host built against 1.x loads any 1.y plugin and the
- *    reverse.
+ *  - The ABI version is (major, minor, patch). This header is 1.2.0. The published minors are
+ *    1.0, 1.1 and 1.2; "CHANGES SINCE 1.1" below lists what 1.2 added, and every later addition
+ *    says "Since 1.1" or "Since 1.2" where it is declared. `bristle abi --json` prints every
+ *    struct's size in each published minor and every field's offset, size, C type and minor.
+ *  - Same major means compatible, in both directions: a 1.x host loads a 1.y plugin whether y
+ *    is older or newer than x, provided the plugin follows the rules below and its
+ *    `host_abi_min` (FORWARD COMPATIBILITY) is not newer than the host.
  *  - A minor version only appends fields at the end of structs that carry `struct_size`, adds
- *    flag bits, enum values or extensions. It never changes the meaning or position of an
- *    existing field.
+ *    flag bits, enum values, constants, inline helpers or extensions. It never changes the
+ *    meaning or position of an existing field, and never changes an unversioned type (one
+ *    without `struct_size`: bristle_version_t, bristle_rect_t, bristle_color_t, bristle_mask_t).
  *  - A major version bump is a new entry symbol (`bristle_entry_v2`). A library may export
  *    several majors side by side during a migration.
  *  - Readers ignore flag bits they do not know. Where a value is needed and unknown (say, a
  *    pixel format), the reader refuses with a clear message rather than guess.
  *  - Every struct that may grow starts with `uint32_t struct_size`, set by its writer to
- *    `sizeof` the struct it was compiled with. Read a field only if BRISTLE_HAS_FIELD says it
- *    is present; a missing field has its documented default.
+ *    `sizeof` the struct it was compiled with (for the samples the host passes, to the size of
+ *    the minor the host chose: see ARRAYS). A reader never assumes that `struct_size` equals
+ *    its own sizeof: it is smaller when the writer is older and larger when it is newer. Read a
+ *    field only if BRISTLE_HAS_FIELD says it is present; a missing field has its documented
+ *    default. Call a function pointer added by a later minor only if BRISTLE_HAS_FIELD says it
+ *    is present.
+ *  - An array of versioned structs steps by `struct_size`, never by sizeof (ARRAYS).
  *  - Extension ids (`bristle.params/1`) carry a revision and are never renamed.
+ *
+ * ============================================================================================
+ * ARRAYS: THE STRIDE RULE (stated in 1.2; every 1.0 and 1.1 host already honours it)
+ * ============================================================================================
+ * An array of a VERSIONED struct (one that starts with `struct_size`) that crosses the
+ * boundary, in either direction, has a stride equal to the `struct_size` of its elements.
+ * Every element of one array has the same `struct_size`, and element i starts at
+ *
+ *     (const char *)array + i * array->struct_size
+ *
+ * Read such arrays with BRISTLE_ARRAY_AT(type, array, i), or bristle_sample_at(samples, i) for
+ * the samples of `moved` and `predicted`, never with `array[i]`, which steps by the reader's
+ * own sizeof. Today the samples are the only such array; the rule covers any later one.
+ * Arrays of UNVERSIONED types (bristle_rect_t, the `double` dash lengths and xy points,
+ * pixels, pointer lists such as `tags`) are plain C arrays: they step by sizeof and never grow.
+ *
+ * What a brush may expect: `struct_size` is at least the sample's size in 1.0 (88 bytes).
+ * A host passes samples whose `struct_size`, and so stride, is sizeof(bristle_sample_t) in
+ * minor min(the brush's declared minor, descriptor->abi.minor; the host's own minor), taken
+ * from a table of every published minor's sizes. So a brush built against 1.0 or 1.1 that indexes
+ * `samples[i]` receives samples of exactly its own size and keeps working when a later minor
+ * grows the sample. A brush that declares 1.2 or later must step by `struct_size` whatever it
+ * receives: on an older host its samples are smaller than its sizeof, and a host may pass them
+ * larger (the conformance harness does, with garbage in the trailing bytes, and checks that
+ * the brush draws the same pixels).
+ *
+ * Why this rule:
+ *  - sizeof differs between writer and reader as soon as they were built against different
+ *    minors; `struct_size` is the one size both sides see at run time.
+ *  - The alternatives break something else: an array of pointers costs an indirection per
+ *    sample and one more lifetime to explain; a stride argument changes every hook's
+ *    signature (a new major); freezing the sample would shut out new pen channels for good.
+ *    The stride rule keeps the signatures, costs one multiply per element, and is what
+ *    BristleKit did from 1.0.
+ *  - Trimming samples to the brush's declared minor keeps every brush written before the rule
+ *    was stated working, without asking it to change a line.
+ *
+ * ============================================================================================
+ * FORWARD COMPATIBILITY (a plugin newer than its host)
+ * ============================================================================================
+ * A plugin built against a later minor than its host's runs on that host when it
+ *  1. reads every field, and calls every function, added after 1.0 only when BRISTLE_HAS_FIELD
+ *     says the host wrote it (the target, the services, the host struct, the samples, the
+ *     stroke context);
+ *  2. steps through arrays by `struct_size` (ARRAYS);
+ *  3. sets bristle_entry_t.host_abi_min (since 1.2) to the oldest host ABI it can work with:
+ *     {1, 0, 0} (or zero, or a 1.0/1.1 entry without the field) means any 1.x host.
+ * A 1.2 or later host whose minor is below host_abi_min refuses the plugin at load, before
+ * creating any brush, naming both versions ("plugin needs ABI 1.9, this host provides 1.2";
+ * `bristle render` exits with status 69). Hosts of 1.0 and 1.1 do not read host_abi_min: on them
+ * only rules 1 and 2 protect the plugin.
+ *
+ * ============================================================================================
+ * CHANGES SINCE 1.1 (ABI 1.2.0)
+ * ============================================================================================
+ *  - The stride rule for arrays of versioned structs (ARRAYS), with the accessors
+ *    BRISTLE_ARRAY_AT and bristle_sample_at. No layout changed for it: 1.0 and 1.1 hosts pass
+ *    samples with stride == struct_size == sizeof.
+ *  - bristle_entry_t.host_abi_min, the oldest host ABI the plugin accepts (FORWARD
+ *    COMPATIBILITY); sizeof(bristle_entry_t) grows from 40 to 56 bytes.
+ *  - Several dirty rectangles per draw: bristle_target_t.dirty_list (sizeof(bristle_target_t)
+ *    grows from 56 to 64), bristle_dirty_list_t, BRISTLE_MAX_DIRTY_RECTS and the inline helper
+ *    bristle_dirty_add. A brush that ignores them reports `*dirty` alone, as before.
+ *  - The inline helper bristle_rect_union.
+ *  - Every other struct keeps its 1.1 size. A 1.1 plugin needs no change; a 1.2 plugin runs on
+ *    a 1.1 or 1.0 host when it follows FORWARD COMPATIBILITY (bristle_dirty_add already does).
+ * For reference, 1.1.0 appended the shape, stroke, dab and pattern services to
+ * bristle_services_t (64 -> 136 bytes), the BUTT and SQUARE caps, joins, stroke flags,
+ * bristle_stroke_style_t and bristle_pattern_t.
  *
  * ============================================================================================
  * WHERE THE HOST LOOKS FOR PLUGINS
@@ -110,7 +190,8 @@
  *     services table                              pointers)
  *   everything else the host passes:      host    the call returns: copy what you need
  *     samples, stroke context, target,
- *     pixels, strings, plugin_path
+ *     dirty list, pixels, strings,
+ *     plugin_path
  *   memory a brush allocates              plugin  the plugin frees it (in destroy at latest)
  *
  * ============================================================================================
@@ -164,7 +245,7 @@ extern "C" {
 
 /** The ABI version this header describes. */
 #define BRISTLE_VERSION_MAJOR ((uint32_t)1)
-#define BRISTLE_VERSION_MINOR ((uint32_t)1)
+#define BRISTLE_VERSION_MINOR ((uint32_t)2)
 #define BRISTLE_VERSION_PATCH ((uint32_t)0)
 
 /** The name of the one symbol a plugin exports, for dlsym. */
@@ -185,6 +266,14 @@ extern "C" {
  *  Example: `if (BRISTLE_HAS_FIELD(sample, bristle_sample_t, twist)) ...` */
 #define BRISTLE_HAS_FIELD(ptr, type, field)                                                       \
     ((ptr)->struct_size >= offsetof(type, field) + sizeof(((type *)0)->field))
+
+/** Since 1.2. Element `i` of an array of a versioned struct, stepping by the array's
+ *  `struct_size` (the stride rule, see ARRAYS in the preamble): a pointer to `type` at
+ *  `(const char *)array + i * array->struct_size`. `type` carries the array's qualifiers, e.g.
+ *  `BRISTLE_ARRAY_AT(const bristle_sample_t, samples, i)`; `array` is evaluated twice. */
+#define BRISTLE_ARRAY_AT(type, array, i)                                                          \
+    ((type *)(const void *)((const unsigned char *)(array) +                                      \
+                            (size_t)(i) * (size_t)(array)->struct_size))
 
 /** An ABI version. */
 typedef struct bristle_version {
@@ -231,6 +320,30 @@ typedef struct bristle_rect {
     int32_t width;  /**< Number of columns; <= 0 means empty. */
     int32_t height; /**< Number of rows; <= 0 means empty. */
 } bristle_rect_t;
+
+/** Since 1.2. The smallest rectangle containing `a` and `b`. An empty operand is ignored; two
+ *  empty operands give {0, 0, 0, 0}. Edges are computed in 64 bits and sizes saturate at
+ *  INT32_MAX, so huge over-estimates never wrap around. */
+static inline bristle_rect_t bristle_rect_union(bristle_rect_t a, bristle_rect_t b) {
+    int64_t x0, y0, x1, y1;
+    const int64_t most = 2147483647;
+    int a_empty = a.width <= 0 || a.height <= 0, b_empty = b.width <= 0 || b.height <= 0;
+    if (a_empty || b_empty) {
+        if (!b_empty) return b;
+        if (a_empty) a.x = a.y = a.width = a.height = 0;
+        return a;
+    }
+    x0 = a.x < b.x ? a.x : b.x;
+    y0 = a.y < b.y ? a.y : b.y;
+    x1 = (int64_t)a.x + a.width > (int64_t)b.x + b.width ? (int64_t)a.x + a.width : (int64_t)b.x + b.width;
+    y1 = (int64_t)a.y + a.height > (int64_t)b.y + b.height ? (int64_t)a.y + a.height
+                                                           : (int64_t)b.y + b.height;
+    a.x = (int32_t)x0;
+    a.y = (int32_t)y0;
+    a.width = (int32_t)(x1 - x0 < most ? x1 - x0 : most);
+    a.height = (int32_t)(y1 - y0 < most ? y1 - y0 : most);
+    return a;
+}
 
 /** A colour: sRGB-encoded components in [0, 1] with STRAIGHT (not premultiplied) alpha.
  *  Not versioned: it will never grow. */
@@ -300,6 +413,14 @@ typedef struct bristle_sample {
                                32 pen eraser). */
     uint32_t pointer_id;   /**< Identifies the pointer within a session; 0 when unknown. */
 } bristle_sample_t;
+
+/** Since 1.2. Sample `i` of the array a `moved` or `predicted` hook received, stepping by the
+ *  samples' `struct_size` as the stride rule requires (ARRAYS in the preamble). Use it instead
+ *  of `&samples[i]`. A field a later minor added is still read only after BRISTLE_HAS_FIELD. */
+static inline const bristle_sample_t *bristle_sample_at(const bristle_sample_t *samples,
+                                                        uint32_t i) {
+    return BRISTLE_ARRAY_AT(const bristle_sample_t, samples, i);
+}
 
 /* ------------------------------------------------------------------------------------------ */
 /* The stroke context                                                                           */
@@ -589,6 +710,24 @@ struct bristle_services {
 /* The draw target                                                                              */
 /* ------------------------------------------------------------------------------------------ */
 
+/** Since 1.2. The most rectangles a 1.2 host's dirty list holds (its `capacity`). */
+#define BRISTLE_MAX_DIRTY_RECTS ((uint32_t)16)
+
+/**
+ * Since 1.2. The dirty rectangles of one draw (bristle_target_t.dirty_list): host-owned, valid
+ * only during that draw, `count` 0 on entry. A brush only appends, with bristle_dirty_add (or
+ * `rects[count++] = r` while count < capacity); it never lowers `count` or passes `capacity`.
+ */
+typedef struct bristle_dirty_list {
+    uint32_t struct_size;  /**< sizeof(bristle_dirty_list_t) as the host compiled it. */
+    uint32_t count;        /**< Rectangles in `rects` so far; 0 when the draw begins. */
+    uint32_t capacity;     /**< Room in `rects` (BRISTLE_MAX_DIRTY_RECTS from a 1.2 host). */
+    uint32_t reserved;     /**< 0. */
+    bristle_rect_t *rects; /**< `capacity` rectangles, a plain array (bristle_rect_t never
+                                grows). They may overlap, be empty (ignored) or reach outside
+                                the target (the host clips them). */
+} bristle_dirty_list_t;
+
 /**
  * The pixels a brush draws into, with everything it needs to draw them. Valid only during the
  * `draw` call that passes it. See PIXELS in the preamble for the buffer rules.
@@ -609,7 +748,48 @@ struct bristle_target {
     const bristle_stroke_context_t *stroke; /**< The current (or, for ticks, the last) stroke's
                                                  context. Never NULL. */
     const bristle_services_t *services;     /**< Host drawing services. Never NULL. */
+
+    /** Since 1.2: check BRISTLE_HAS_FIELD(target, bristle_target_t, dirty_list). Where the draw
+     *  may report SEVERAL dirty rectangles instead of one, so the host restores and copies only
+     *  what changed (a rubber-band outline: its strips, not its bounding box). NULL when the host
+     *  wants `*dirty` alone. Contract: when `draw` returns with `count` > 0, every pixel it
+     *  changed lies in one of `rects[0 .. count)` and `*dirty` contains all of them; with
+     *  `count` == 0 the host uses `*dirty` alone, as before 1.2. The host merges overlapping
+     *  and nearby rectangles itself; it falls back to `*dirty` when the list is broken (count
+     *  above capacity). Use bristle_dirty_add, which keeps both rules. */
+    bristle_dirty_list_t *dirty_list;
 };
+
+/** Since 1.2. Reports `rect` as changed by the current draw: grows `*dirty` to contain it and,
+ *  when the target carries a dirty list, appends it there. When the list is full, `rect` is
+ *  merged into the listed rectangle whose union with it adds the fewest pixels, so the list
+ *  never overflows and still covers every rectangle added. Empty rectangles are ignored. Once a
+ *  draw reports one rectangle this way it must report every change this way (the host trusts a
+ *  non-empty list over `*dirty`). On a 1.0 or 1.1 host it only grows `*dirty`. */
+static inline void bristle_dirty_add(const bristle_target_t *target, bristle_rect_t *dirty,
+                                     bristle_rect_t rect) {
+    bristle_dirty_list_t *list;
+    uint32_t i, best = 0;
+    int64_t best_growth = -1;
+    if (rect.width <= 0 || rect.height <= 0) return;
+    if (dirty) *dirty = bristle_rect_union(*dirty, rect);
+    if (!target || !BRISTLE_HAS_FIELD(target, bristle_target_t, dirty_list)) return;
+    list = target->dirty_list;
+    if (!list || !BRISTLE_HAS_FIELD(list, bristle_dirty_list_t, rects) || !list->rects ||
+        list->capacity == 0 || list->count > list->capacity)
+        return;
+    if (list->count < list->capacity) {
+        list->rects[list->count++] = rect;
+        return;
+    }
+    for (i = 0; i < list->count; i++) {
+        bristle_rect_t r = list->rects[i], u = bristle_rect_union(r, rect);
+        int64_t before = r.width > 0 && r.height > 0 ? (int64_t)r.width * r.height : 0;
+        int64_t growth = (int64_t)u.width * u.height - before;
+        if (best_growth < 0 || growth < best_growth) best_growth = growth, best = i;
+    }
+    list->rects[best] = bristle_rect_union(list->rects[best], rect);
+}
 
 /* ------------------------------------------------------------------------------------------ */
 /* The host                                                                                     */
@@ -744,7 +924,9 @@ struct bristle_brush {
 
     /** Draws into `target` and reports, in `*dirty`, a rectangle containing every pixel it
      *  changed (the host sets it empty before the call; an over-estimate is allowed, an
-     *  under-estimate is a bug the conformance harness catches).
+     *  under-estimate is a bug the conformance harness catches). Since 1.2 it may also list
+     *  several tighter rectangles in `target->dirty_list` (bristle_dirty_add reports a
+     *  rectangle both ways); then every changed pixel must lie in a listed rectangle.
      *
      *  - layer COMMITTED: draw the final part of the stroke not yet drawn (continuous brushes:
      *    after begin/moved/ended; others: after ended, the whole shape; after a tick: the
@@ -794,7 +976,8 @@ struct bristle_brush_factory {
 /** What `bristle_entry_v1` returns: a static struct owned by the plugin, valid for the life of
  *  the process. */
 typedef struct bristle_entry {
-    uint32_t struct_size;  /**< sizeof(bristle_entry_t) as the plugin compiled it. */
+    uint32_t struct_size;  /**< sizeof(bristle_entry_t) as the plugin compiled it (40 in 1.0 and
+                                1.1, 56 since 1.2). */
     bristle_version_t abi; /**< BRISTLE_VERSION_INIT: the ABI the plugin was built with. The
                                 host refuses the plugin unless BRISTLE_VERSION_IS_COMPATIBLE. */
 
@@ -813,6 +996,13 @@ typedef struct bristle_entry {
     /** Returns the factory with this id (BRISTLE_BRUSH_FACTORY_ID), or NULL for ids the
      *  library does not know. Only valid between init and deinit. [any-thread] */
     const void *(*get_factory)(const char *factory_id);
+
+    /** Since 1.2. The oldest host ABI this plugin accepts (FORWARD COMPATIBILITY in the
+     *  preamble): {1, 0, 0}, or all zero, means any 1.x host; only major and minor count. A
+     *  1.2 or later host whose minor is lower refuses the plugin at load, before `init`,
+     *  naming both versions. An entry whose struct_size stops before this field (1.0, 1.1)
+     *  accepts any 1.x host. */
+    bristle_version_t host_abi_min;
 } bristle_entry_t;
 
 /** The type of the entry function, for hosts that dlsym it. */

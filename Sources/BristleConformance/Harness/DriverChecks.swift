@@ -11,7 +11,10 @@ public struct DriverChecks: OptionSet, Sendable {
     public static let inputs = DriverChecks(rawValue: 4)
     /// Non-continuous brushes leave committed untouched until `ended`.
     public static let committedUntilEnded = DriverChecks(rawValue: 8)
+    /// A draw's dirty list (since 1.2) stays within its capacity, and `*dirty` contains every
+    /// rectangle it lists.
+    public static let dirtyList = DriverChecks(rawValue: 16)
 
     public static let none: DriverChecks = []
-    public static let all: DriverChecks = [.padding, .dirtyRect, .inputs, .committedUntilEnded]
+    public static let all: DriverChecks = [.padding, .dirtyRect, .inputs, .committedUntilEnded, .dirtyList]
 }

@@ -33,9 +33,11 @@ public struct RawLibrary {
             throw CheckFailure("the entry declares ABI \(v.major).\(v.minor).\(v.patch); this harness speaks "
                                + "ABI \(PluginLoader.hostABIVersion) (the major versions differ)")
         }
-        guard entry.pointee.struct_size >= UInt32(MemoryLayout<bristle_entry_t>.size),
-              entry.pointee.`init` != nil, entry.pointee.deinit != nil, entry.pointee.get_factory != nil else {
-            throw CheckFailure("the entry struct is malformed (struct_size too small or a NULL function)")
+        if let problem = ABILayout.entry.tooSmall(entry.pointee.struct_size) {
+            throw CheckFailure("the entry is malformed: \(problem)")
+        }
+        guard entry.pointee.`init` != nil, entry.pointee.deinit != nil, entry.pointee.get_factory != nil else {
+            throw CheckFailure("the entry struct is malformed (a NULL function)")
         }
         self.entry = entry
     }
@@ -60,9 +62,11 @@ public struct RawLibrary {
             throw CheckFailure("get_factory(\"\(BRISTLE_BRUSH_FACTORY_ID)\") returned NULL after init")
         }
         let f = raw.assumingMemoryBound(to: bristle_brush_factory_t.self)
-        guard f.pointee.struct_size >= UInt32(MemoryLayout<bristle_brush_factory_t>.size),
-              f.pointee.count != nil, f.pointee.descriptor != nil, f.pointee.create != nil else {
-            throw CheckFailure("the brush factory is malformed (struct_size too small or a NULL function)")
+        if let problem = ABILayout.factory.tooSmall(f.pointee.struct_size) {
+            throw CheckFailure("the brush factory is malformed: \(problem)")
+        }
+        guard f.pointee.count != nil, f.pointee.descriptor != nil, f.pointee.create != nil else {
+            throw CheckFailure("the brush factory is malformed (a NULL function)")
         }
         return f
     }

@@ -4,8 +4,9 @@ import Glibc
 /// Drives one brush instance through strokes exactly as ``DrawingSession`` does (bristle.h,
 /// "THE DRAWING LOOP": committed draws after every event for continuous brushes and after
 /// `ended` for all, preview draws for shapes and predicted samples, preview restored from
-/// committed inside the previous preview rectangle, cancel restoring committed from base,
-/// ticks followed by committed draws), but on three ``GuardedCanvas`` layers, and verifies the
+/// committed inside what the previous preview draw reported (its dirty list or its one
+/// rectangle), cancel restoring committed from base, ticks followed by committed draws), but
+/// on three ``GuardedCanvas`` layers, and verifies the
 /// brush's side of the pixel contract after every call (see ``DriverChecks``).
 ///
 /// Every plugin call is recorded in the ``HookRecorder`` first, with its arguments, the
@@ -27,13 +28,21 @@ public final class StrokeDriver {
 
     private let host: BrushHost
     private let recorder: HookRecorder
+    /// Lays out the samples of each hook call: at the brush's ``Brush/sampleSize`` as the host
+    /// does, or at the `sampleStructSize` given to `init`, the bytes past the host's own
+    /// sample filled with 0xA5.
+    private let samples: SamplePacker
+    private var samplesPassed: [UInt8] = []
     private let context: UnsafeMutablePointer<bristle_stroke_context_t>
     private var contextCopy = bristle_stroke_context_t()
     private var inStroke = false
     private var hadStroke = false
     private var framesSinceLift = 0
     private var committedDirty = PixelRect.empty
-    private var previewDirty = PixelRect.empty
+    /// What the last preview draw changed, restored from committed before the next event.
+    private var previewDirty = DirtyRegion()
+    /// The dirty list every target carries, as in the host.
+    private let dirtyList = DirtyList()
     private var beforeDraw: [UInt8] = []
     private var baseSnapshot: [UInt8] = []
     private var committedAtBegin: [UInt8] = []
@@ -42,7 +51,7 @@ public final class StrokeDriver {
     /// A driver for `brush` over fresh guarded canvases of the given size, all transparent.
     public init(brush: Brush, host: BrushHost, width: Int, height: Int, seed: UInt64,
                 recorder: HookRecorder, placement: GuardedCanvas.Placement = .endAligned,
-                checks: DriverChecks = .all) throws(CheckFailure) {
+                checks: DriverChecks = .all, sampleStructSize: Int? = nil) throws(CheckFailure) {
         guard let c = GuardedCanvas(width: width, height: height, placement: placement),
               let p = GuardedCanvas(width: width, height: height, placement: placement),
               let b = GuardedCanvas(width: width, height: height, placement: placement) else {
@@ -53,6 +62,7 @@ public final class StrokeDriver {
         self.recorder = recorder
         self.seed = seed
         self.checks = checks
+        samples = SamplePacker(structSize: sampleStructSize ?? brush.sampleSize, filler: 0xA5)
         committed = c
         preview = p
         base = b
@@ -98,11 +108,10 @@ public final class StrokeDriver {
         if checks.contains(.committedUntilEnded) && !capabilities.contains(.continuous) {
             committed.snapshot(into: &committedAtBegin)
         }
-        var s = sample
-        let copy = s
-        let status = recorder.record("begin(\(Self.describe(sample)))\(where_)") { brush.begin(context, &s) }
+        let s = pack([sample])
+        let status = recorder.record("begin(\(Self.describe(sample)))\(where_)") { brush.begin(context, s) }
         inStroke = true
-        try checkInputs([copy], [s], hook: "begin")
+        try checkInputs(count: 1, hook: "begin")
         try checkStatus(status, hook: "begin")
         try drawAfterEvent(ending: false, predicted: predicted)
     }
@@ -111,12 +120,12 @@ public final class StrokeDriver {
     public func move(_ samples: [bristle_sample_t], predicted: [bristle_sample_t] = []) throws(CheckFailure) {
         guard !samples.isEmpty else { return }
         eventIndex += 1
-        var batch = samples
+        let batch = pack(samples)
         let status = recorder.record("moved(count=\(samples.count), first={\(Self.describe(samples[0]))}, "
                                      + "last={\(Self.describe(samples[samples.count - 1]))})\(where_)") {
-            batch.withUnsafeMutableBufferPointer { brush.moved($0.baseAddress!, count: $0.count) }
+            brush.moved(batch, count: samples.count)
         }
-        try checkInputs(samples, batch, hook: "moved")
+        try checkInputs(count: samples.count, hook: "moved")
         try checkStatus(status, hook: "moved")
         try drawAfterEvent(ending: false, predicted: predicted)
     }
@@ -124,11 +133,10 @@ public final class StrokeDriver {
     /// Ends the stroke at `sample`, draws the final part, and makes it part of the drawing.
     public func end(_ sample: bristle_sample_t) throws(CheckFailure) {
         eventIndex += 1
-        var s = sample
-        let copy = s
-        let status = recorder.record("ended(\(Self.describe(sample)))\(where_)") { brush.ended(&s) }
+        let s = pack([sample])
+        let status = recorder.record("ended(\(Self.describe(sample)))\(where_)") { brush.ended(s) }
         inStroke = false
-        try checkInputs([copy], [s], hook: "ended")
+        try checkInputs(count: 1, hook: "ended")
         try checkStatus(status, hook: "ended")
         if checks.contains(.committedUntilEnded) && !capabilities.contains(.continuous),
            !committed.matches(committedAtBegin) {
@@ -148,8 +156,8 @@ public final class StrokeDriver {
         recorder.record("cancelled()\(where_)") { brush.cancelled() }
         inStroke = false
         committed.copy(from: base, in: committedDirty)
-        preview.copy(from: committed, in: committedDirty.union(previewDirty))
-        previewDirty = .empty
+        preview.copy(from: committed, in: committedDirty)
+        restorePreview()
     }
 
     /// Sends `frames` ticks of a 60 Hz clock, each followed by a committed draw; does nothing
@@ -169,8 +177,10 @@ public final class StrokeDriver {
             base.snapshot(into: &baseSnapshot)
             let dirty = try drawChecked(into: committed, layer: BRISTLE_LAYER_COMMITTED, withBase: false,
                                         after: "tick")
-            preview.copy(from: committed, in: dirty)
-            base.copy(from: committed, in: dirty)
+            for r in dirty.rects {
+                preview.copy(from: committed, in: r)
+                base.copy(from: committed, in: r)
+            }
         }
         return true
     }
@@ -179,22 +189,21 @@ public final class StrokeDriver {
 
     private func drawAfterEvent(ending: Bool, predicted: [bristle_sample_t]) throws(CheckFailure) {
         let continuous = capabilities.contains(.continuous)
-        preview.copy(from: committed, in: previewDirty)
-        previewDirty = .empty
+        restorePreview()
         if continuous || ending {
             let changed = try drawChecked(into: committed, layer: BRISTLE_LAYER_COMMITTED, withBase: true,
                                           after: ending ? "ended" : "an event")
-            committedDirty = committedDirty.union(changed)
-            preview.copy(from: committed, in: changed)
+            committedDirty = committedDirty.union(changed.bounds)
+            for r in changed.rects { preview.copy(from: committed, in: r) }
         }
         guard !ending else { return }
         var previewWanted = !continuous
         if capabilities.contains(.wantsPredicted), !predicted.isEmpty {
-            var batch = predicted
+            let batch = pack(predicted)
             let status = recorder.record("predicted(count=\(predicted.count), first={\(Self.describe(predicted[0]))})\(where_)") {
-                batch.withUnsafeMutableBufferPointer { brush.predicted($0.baseAddress!, count: $0.count) }
+                brush.predicted(batch, count: predicted.count)
             }
-            try checkInputs(predicted, batch, hook: "predicted")
+            try checkInputs(count: predicted.count, hook: "predicted")
             try checkStatus(status, hook: "predicted")
             previewWanted = true
         }
@@ -209,16 +218,24 @@ public final class StrokeDriver {
         }
     }
 
-    /// One draw with every enabled check; returns the reported rectangle clipped to the canvas.
+    /// Copies committed over the preview inside what the last preview draw changed.
+    private func restorePreview() {
+        for r in previewDirty.rects { preview.copy(from: committed, in: r) }
+        previewDirty.removeAll()
+    }
+
+    /// One draw with every enabled check; returns what it changed as the host uses it: the
+    /// rectangles of its dirty list, or its `*dirty`, clipped to the canvas.
     private func drawChecked(into layer: GuardedCanvas, layer kind: UInt32, withBase: Bool,
-                             after: String) throws(CheckFailure) -> PixelRect {
+                             after: String) throws(CheckFailure) -> DirtyRegion {
+        dirtyList.reset()
         let layerName = kind == BRISTLE_LAYER_COMMITTED ? "committed" : "preview"
         var target = bristle_target_t(
             struct_size: UInt32(MemoryLayout<bristle_target_t>.size),
             format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
             base: withBase ? UnsafePointer(base.pixels) : nil, width: Int32(layer.width),
             height: Int32(layer.height), stride_bytes: Int32(layer.strideBytes), layer: kind,
-            stroke: UnsafePointer(context), services: host.cServices)
+            stroke: UnsafePointer(context), services: host.cServices, dirty_list: dirtyList.list)
         let targetCopy = target
         if checks.contains(.dirtyRect) { layer.snapshot(into: &beforeDraw) }
         var dirty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
@@ -227,6 +244,9 @@ public final class StrokeDriver {
         let status = recorder.record(call) { brush.draw(&target, dirty: &dirty) }
         let reported = PixelRect(x: dirty.x, y: dirty.y, width: dirty.width, height: dirty.height)
         let clipped = reported.intersection(layer.bounds)
+        var changed = DirtyRegion()
+        dirtyList.region(dirty: dirty, clip: layer.bounds, into: &changed)
+        if checks.contains(.dirtyList) { try checkDirtyList(call, canvas: layer.bounds, clippedDirty: clipped, reported: reported) }
         if checks.contains(.padding) {
             for (canvas, name) in [(layer, layerName), (base, "base")] {
                 if let damage = canvas.damage() {
@@ -235,10 +255,15 @@ public final class StrokeDriver {
                 }
             }
         }
-        if checks.contains(.dirtyRect), let p = layer.firstDifference(from: beforeDraw, outside: clipped) {
+        if checks.contains(.dirtyRect), let p = layer.firstDifference(from: beforeDraw, outsideAll: changed) {
+            let listed = dirtyList.listed.map { Array($0) } ?? []
             throw CheckFailure("\(call) changed pixel (\(p.x), \(p.y)) of \(layerName) to "
-                               + "\(layer.describePixel(x: p.x, y: p.y)) outside its reported dirty rect "
-                               + "\(reported): *dirty must cover every changed pixel")
+                               + "\(layer.describePixel(x: p.x, y: p.y)) "
+                               + (listed.isEmpty ? "outside its reported dirty rect \(reported): *dirty must cover every changed pixel"
+                                  : "outside every rectangle it listed in target->dirty_list ("
+                                    + listed.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height).description }
+                                        .joined(separator: ", ")
+                                    + "): with a non-empty list, the listed rectangles must cover every changed pixel"))
         }
         if checks.contains(.inputs) {
             if memcmp(&target, [targetCopy], MemoryLayout<bristle_target_t>.size) != 0 {
@@ -254,7 +279,26 @@ public final class StrokeDriver {
         guard status == BRISTLE_OK else {
             throw CheckFailure("\(call) returned \(StatusName.of(status)) for valid input")
         }
-        return clipped
+        return changed
+    }
+
+    /// The dirty list's own rules: `count` within `capacity`, and `*dirty` containing every
+    /// listed rectangle (within the canvas), so a host that reads only `*dirty` misses nothing.
+    private func checkDirtyList(_ call: String, canvas: PixelRect, clippedDirty: PixelRect,
+                                reported: PixelRect) throws(CheckFailure) {
+        let l = dirtyList.list.pointee
+        guard let listed = dirtyList.listed else {
+            throw CheckFailure("\(call) set target->dirty_list->count to \(l.count), above its capacity \(l.capacity): "
+                               + "append only while count < capacity (bristle_dirty_add merges when full)")
+        }
+        for r in listed {
+            let rect = PixelRect(x: r.x, y: r.y, width: r.width, height: r.height)
+            guard clippedDirty.contains(rect.intersection(canvas)) else {
+                throw CheckFailure("\(call) listed \(rect) in target->dirty_list, but its *dirty \(reported) does not "
+                                   + "contain it: *dirty must contain every listed rectangle (a 1.0 or 1.1 host reads "
+                                   + "only *dirty); bristle_dirty_add keeps both")
+            }
+        }
     }
 
     private func checkStatus(_ status: Int32, hook: String) throws(CheckFailure) {
@@ -263,10 +307,16 @@ public final class StrokeDriver {
                            + "clamps or skips what it cannot use and carries on")
     }
 
-    private func checkInputs(_ before: [bristle_sample_t], _ after: [bristle_sample_t], hook: String) throws(CheckFailure) {
+    /// Lays out the samples of one hook call and remembers their bytes for ``checkInputs(count:hook:)``.
+    private func pack(_ batch: [bristle_sample_t]) -> UnsafePointer<bristle_sample_t> {
+        let first = samples.pack(batch)
+        if checks.contains(.inputs) { samplesPassed = Array(samples.bytes(count: batch.count)) }
+        return first
+    }
+
+    private func checkInputs(count: Int, hook: String) throws(CheckFailure) {
         guard checks.contains(.inputs) else { return }
-        let same = before.withUnsafeBytes { a in after.withUnsafeBytes { b in memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 } }
-        if !same { throw CheckFailure("\(hook) modified the samples it was given (read-only input)\(where_)") }
+        if !samples.bytes(count: count).elementsEqual(samplesPassed) { throw CheckFailure("\(hook) modified the samples it was given (read-only input)\(where_)") }
         if memcmp(context, [contextCopy], MemoryLayout<bristle_stroke_context_t>.size) != 0 {
             throw CheckFailure("\(hook) modified the stroke context (read-only input)\(where_)")
         }

@@ -50,12 +50,13 @@ public final class TestContext: @unchecked Sendable {
         }
     }
 
-    /// A driver for a fresh instance on fresh guarded canvases.
+    /// A driver for a fresh instance on fresh guarded canvases; `sampleStructSize` overrides the
+    /// size at which it lays out samples (the host's choice for the brush by default).
     public func makeDriver(width: Int = 96, height: Int = 64, placement: GuardedCanvas.Placement = .endAligned,
-                           checks: DriverChecks = .all, host: BrushHost = BrushHost(logHandler: { _, _ in }))
-        throws(CheckFailure) -> StrokeDriver {
+                           checks: DriverChecks = .all, host: BrushHost = BrushHost(logHandler: { _, _ in }),
+                           sampleStructSize: Int? = nil) throws(CheckFailure) -> StrokeDriver {
         try StrokeDriver(brush: makeBrush(host: host), host: host, width: width, height: height, seed: seed,
-                         recorder: recorder, placement: placement, checks: checks)
+                         recorder: recorder, placement: placement, checks: checks, sampleStructSize: sampleStructSize)
     }
 
     /// A random generator for the test `id`, derived from the seed.

@@ -18,8 +18,13 @@ enum CanvasTests {
             return .pass
         },
         ConformanceTest("canvas.dirty-rect", tier: .standard, scope: .brush,
-                        "After every committed and preview draw, every changed pixel lies inside the reported *dirty rectangle.") { ctx throws(CheckFailure) in
+                        "After every committed and preview draw, every changed pixel lies inside the reported *dirty rectangle, or, when the draw listed rectangles in target->dirty_list, inside one of them.") { ctx throws(CheckFailure) in
             try drawEverything(ctx, checks: .dirtyRect)
+            return .pass
+        },
+        ConformanceTest("canvas.dirty-list", tier: .standard, scope: .brush,
+                        "A draw that lists rectangles in target->dirty_list (ABI 1.2) keeps count within capacity, and its *dirty contains every listed rectangle; canvas.dirty-rect checks the changed pixels against the list.") { ctx throws(CheckFailure) in
+            try drawEverything(ctx, checks: .dirtyList)
             return .pass
         },
         ConformanceTest("canvas.inputs-unmodified", tier: .standard, scope: .brush,

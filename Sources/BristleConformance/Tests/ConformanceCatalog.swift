@@ -1,8 +1,8 @@
 /// Every conformance test, in report order, and the selection a run makes from them.
 public enum ConformanceCatalog {
-    /// All tests: library, descriptor, lifecycle, canvas, semantics, determinism, params,
-    /// robustness.
-    public static let all: [ConformanceTest] = LibraryTests.all + DescriptorTests.all + LifecycleTests.all
+    /// All tests: library, descriptor, layout, lifecycle, canvas, semantics, determinism,
+    /// params, robustness.
+    public static let all: [ConformanceTest] = LibraryTests.all + DescriptorTests.all + LayoutTests.all + LifecycleTests.all
         + CanvasTests.all + SemanticsTests.all + DeterminismTests.all + ParameterTests.all + RobustnessTests.all
 
     /// The test with this id.

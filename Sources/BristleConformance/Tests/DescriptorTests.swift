@@ -8,9 +8,7 @@ enum DescriptorTests {
                         "struct_size covers ABI 1.0; id, name, vendor, version, description are non-NULL UTF-8; name is not empty; tags are NULL-terminated (at most 64), non-empty and unique.") { ctx throws(CheckFailure) in
             let (_, d) = try raw(ctx)
             let p = d.pointee
-            guard p.struct_size >= UInt32(MemoryLayout<bristle_descriptor_t>.size) else {
-                return .fail("struct_size is \(p.struct_size); sizeof(bristle_descriptor_t) is \(MemoryLayout<bristle_descriptor_t>.size)")
-            }
+            if let problem = ABILayout.descriptor.tooSmall(p.struct_size) { return .fail(problem) }
             let fields: [(String, UnsafePointer<CChar>?)] = [("id", p.id), ("name", p.name), ("vendor", p.vendor),
                                                              ("version", p.version), ("description", p.description)]
             for (name, value) in fields {

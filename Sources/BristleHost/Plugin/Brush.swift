@@ -10,10 +10,15 @@ public final class Brush {
     /// The parameters the brush declares (`bristle.params/1`), in its order; empty without it.
     public let parameters: [BrushParameter]
 
+    /// The size, and stride, of the samples this brush receives: `sizeof(bristle_sample_t)`
+    /// in min(the brush's declared minor, the host's minor) (bristle.h, ARRAYS).
+    public var sampleSize: Int { samples.structSize }
+
     let library: PluginLibrary
     let host: BrushHost
     let instance: UnsafePointer<bristle_brush_t>
     private let params: UnsafePointer<bristle_params_t>?
+    private let samples: SamplePacker
     private var inStroke = false
 
     /// Creates the brush with this exact id from `library`, for `host`.
@@ -28,8 +33,8 @@ public final class Brush {
             .malformedInstance(id: id, path: library.path, field: field, reason: reason)
         }
         let b = instance.pointee
-        guard b.struct_size >= ABIMinimumSize.brush else {
-            throw malformed("struct_size", "is \(b.struct_size), smaller than sizeof(bristle_brush_t) in ABI 1.0 = \(ABIMinimumSize.brush)")
+        if let problem = ABILayout.brush.tooSmall(b.struct_size) {
+            throw malformed("struct_size", problem)
         }
         let required: [(String, Bool)] = [
             ("destroy", b.destroy != nil), ("get_extension", b.get_extension != nil),
@@ -50,6 +55,7 @@ public final class Brush {
         self.library = library
         self.host = host
         self.instance = instance
+        samples = SamplePacker(structSize: ABILayout.sampleSize(forDeclaredMinor: descriptor.abiMinor))
         let raw = b.get_extension?(instance, BRISTLE_EXT_PARAMS)
         let params = raw?.assumingMemoryBound(to: bristle_params_t.self)
         switch Brush.readParameters(params, of: instance) {
@@ -76,9 +82,8 @@ public final class Brush {
     {
         guard let params else { return .success([]) }
         let p = params.pointee
-        guard p.struct_size >= ABIMinimumSize.params else {
-            return .failure(InvalidParameterInfo(
-                "extension struct_size \(p.struct_size) is smaller than sizeof(bristle_params_t)"))
+        if let problem = ABILayout.params.tooSmall(p.struct_size) {
+            return .failure(InvalidParameterInfo("the extension's \(problem)"))
         }
         guard let count = p.count, let info = p.info, p.set_value != nil, p.get_value != nil,
               p.set_color != nil, p.get_color != nil else {
@@ -181,20 +186,38 @@ public final class Brush {
     public var cInstance: UnsafePointer<bristle_brush_t> { instance }
 
     // MARK: Hooks (called by DrawingSession and the conformance harness; each returns the
-    // brush's status; the caller keeps the drawing loop's order and owns every pointer)
+    // brush's status; the caller keeps the drawing loop's order and owns every pointer).
+    // The sample forms lay the samples out at ``sampleSize`` (the stride rule); the pointer
+    // forms pass records the caller laid out itself.
+
+    public func begin(_ context: UnsafePointer<bristle_stroke_context_t>, _ sample: bristle_sample_t) -> Int32 {
+        begin(context, samples.pack(CollectionOfOne(sample)))
+    }
 
     public func begin(_ context: UnsafePointer<bristle_stroke_context_t>,
-               _ sample: UnsafePointer<bristle_sample_t>) -> Int32 {
+                      _ sample: UnsafePointer<bristle_sample_t>) -> Int32 {
         inStroke = true
         return instance.pointee.begin!(instance, context, sample)
+    }
+
+    public func moved(_ batch: [bristle_sample_t]) -> Int32 {
+        moved(samples.pack(batch), count: batch.count)
     }
 
     public func moved(_ samples: UnsafePointer<bristle_sample_t>, count: Int) -> Int32 {
         instance.pointee.moved!(instance, samples, UInt32(count))
     }
 
+    public func predicted(_ batch: [bristle_sample_t]) -> Int32 {
+        predicted(samples.pack(batch), count: batch.count)
+    }
+
     public func predicted(_ samples: UnsafePointer<bristle_sample_t>, count: Int) -> Int32 {
         instance.pointee.predicted!(instance, samples, UInt32(count))
+    }
+
+    public func ended(_ sample: bristle_sample_t) -> Int32 {
+        ended(samples.pack(CollectionOfOne(sample)))
     }
 
     public func ended(_ sample: UnsafePointer<bristle_sample_t>) -> Int32 {

@@ -13,9 +13,8 @@ extension BrushDescriptor {
         func bad(_ field: String, _ reason: String) -> Result<BrushDescriptor, PluginLoadError> {
             .failure(.malformed(path: path, field: "\(name).\(field)", reason: reason))
         }
-        guard d.struct_size >= ABIMinimumSize.descriptor else {
-            return bad("struct_size", "\(d.struct_size) is smaller than sizeof(bristle_descriptor_t)"
-                       + " in ABI 1.0 = \(ABIMinimumSize.descriptor)")
+        if let problem = ABILayout.descriptor.tooSmall(d.struct_size) {
+            return .failure(.malformed(path: path, field: name, reason: problem))
         }
         let abi = "\(d.abi.major).\(d.abi.minor).\(d.abi.patch)"
         guard d.abi.major == BRISTLE_VERSION_MAJOR else {
@@ -59,7 +58,8 @@ extension BrushDescriptor {
             }
             return .success(BrushDescriptor(
                 id: id, name: title, vendor: vendor, version: version, summary: summary, tags: tags,
-                capabilities: Capabilities(rawValue: d.flags), abiVersion: abi, libraryPath: path))
+                capabilities: Capabilities(rawValue: d.flags), abiVersion: abi, abiMinor: d.abi.minor,
+                libraryPath: path))
         } catch {
             return .failure(error)
         }

@@ -35,6 +35,8 @@ public struct BrushDescriptor: Equatable, Sendable {
     public var capabilities: Capabilities
     /// The ABI version the brush was built with, "major.minor.patch".
     public var abiVersion: String
+    /// The minor of ``abiVersion``: what the brush declares it was built against.
+    public var abiMinor: UInt32
     /// The library the brush lives in (absolute path).
     public var libraryPath: String
 }

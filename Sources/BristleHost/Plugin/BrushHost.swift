@@ -55,8 +55,19 @@ public final class BrushHost {
     /// The `bristle_host_t` brushes are created with; valid as long as this object.
     public var cHost: UnsafePointer<bristle_host_t> { UnsafePointer(host) }
 
-    /// The services table every target must carry; valid as long as this object.
-    public var cServices: UnsafePointer<bristle_services_t> { UnsafePointer(services) }
+    /// The services table brushes get (in `bristle_host_t.services`, and in every target built
+    /// with it): the host's own, or the one installed with ``interposeServices(_:)``.
+    public var cServices: UnsafePointer<bristle_services_t> { host.pointee.services ?? UnsafePointer(services) }
+
+    /// The host's own services table, whatever is interposed.
+    public var ownServices: UnsafePointer<bristle_services_t> { UnsafePointer(services) }
+
+    /// Gives brushes created from now on `table` instead of the host's own services (a checker
+    /// that inspects each call and forwards it to ``ownServices``); `table` must outlive them.
+    /// Pass ``ownServices`` to undo it.
+    public func interposeServices(_ table: UnsafePointer<bristle_services_t>) {
+        host.pointee.services = table
+    }
 
     deinit {
         host.deallocate()

@@ -96,8 +96,8 @@ public struct BrushParameter: Equatable, Sendable {
     /// Validates a plugin's `bristle_param_info_t` and copies it; returns the reason when bad.
     static func validate(_ info: UnsafePointer<bristle_param_info_t>) -> Result<BrushParameter, InvalidParameterInfo> {
         let p = info.pointee
-        guard p.struct_size >= ABIMinimumSize.paramInfo else {
-            return .failure(InvalidParameterInfo("struct_size \(p.struct_size) is smaller than sizeof(bristle_param_info_t)"))
+        if let problem = ABILayout.paramInfo.tooSmall(p.struct_size) {
+            return .failure(InvalidParameterInfo(problem))
         }
         func text(_ field: String, _ pointer: UnsafePointer<CChar>?) -> Result<String, InvalidParameterInfo> {
             switch CString.read(pointer, limit: 1024) {

@@ -106,7 +106,7 @@ extension HostServices {
     /// dash count, dash pointer).
     static func strokeStyle(_ style: UnsafePointer<bristle_stroke_style_t>) -> StrokeStyle? {
         let s = style.pointee
-        guard s.struct_size >= ABIMinimumSize.strokeStyle, s.width.isFinite, s.width >= 0,
+        guard s.struct_size >= ABILayout.strokeStyle.minimumSize, s.width.isFinite, s.width >= 0,
               s.dash_count <= BRISTLE_MAX_DASHES, s.dash_count == 0 || s.dashes != nil else { return nil }
         let cap: LineCap
         switch s.cap {
@@ -129,7 +129,7 @@ extension HostServices {
     /// The pattern's tile, or nil when it breaks the bristle_pattern_t contract.
     static func patternTile(_ pattern: UnsafePointer<bristle_pattern_t>) -> PatternTile? {
         let p = pattern.pointee
-        guard p.struct_size >= ABIMinimumSize.pattern, p.format == BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED,
+        guard p.struct_size >= ABILayout.pattern.minimumSize, p.format == BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED,
               let pixels = p.pixels else { return nil }
         let tile = PatternTile(base: pixels, width: Int(p.width), height: Int(p.height),
                                strideBytes: Int(p.stride_bytes), offsetX: Int(p.offset_x),
@@ -150,7 +150,7 @@ extension HostServices {
     /// (the 1.0 path handles ROUND, unknown draws nothing).
     static func cappedSegment(_ host: BrushHost, _ segment: UnsafePointer<bristle_segment_t>?,
                               _ target: ShapeTarget) -> PixelRect? {
-        guard let s = segment?.pointee, s.struct_size >= ABIMinimumSize.segment else { return nil }
+        guard let s = segment?.pointee, s.struct_size >= ABILayout.segment.minimumSize else { return nil }
         let cap: LineCap
         switch s.cap {
         case BRISTLE_CAP_BUTT: cap = .butt

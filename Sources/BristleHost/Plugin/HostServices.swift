@@ -52,7 +52,7 @@ enum HostServices {
 
     /// The target's pixels, or nil when the target breaks the pixel contract.
     static func plane(_ target: UnsafePointer<bristle_target_t>?) -> RGBAPlane? {
-        guard let t = target?.pointee, t.struct_size >= ABIMinimumSize.target,
+        guard let t = target?.pointee, t.struct_size >= ABILayout.target.minimumSize,
               t.format == BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, let pixels = t.pixels,
               t.width > 0, t.height > 0, Int(t.stride_bytes) >= Int(t.width) * 4 else { return nil }
         return RGBAPlane(base: pixels, width: Int(t.width), height: Int(t.height),
@@ -68,13 +68,13 @@ enum HostServices {
 
     static func taperedSegment(_ segment: UnsafePointer<bristle_segment_t>?) -> TaperedSegment? {
         guard let s = segment?.pointee,
-              s.struct_size >= ABIMinimumSize.segment,
+              s.struct_size >= ABILayout.segment.minimumSize,
               s.cap == BRISTLE_CAP_ROUND else { return nil }
         return TaperedSegment(x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, width0: s.width0, width1: s.width1)
     }
 
     static func makePaint(_ paint: UnsafePointer<bristle_paint_t>?) -> Paint? {
-        guard let p = paint?.pointee, p.struct_size >= ABIMinimumSize.paint,
+        guard let p = paint?.pointee, p.struct_size >= ABILayout.paint.minimumSize,
               p.opacity.isFinite else { return nil }
         let blend: BlendMode
         switch p.blend {

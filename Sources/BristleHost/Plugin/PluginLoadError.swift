@@ -18,6 +18,8 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
     case entryReturnedNull(path: String)
     /// The plugin was built for another ABI major version.
     case incompatibleABI(path: String, plugin: String, host: String)
+    /// The plugin's `host_abi_min` (bristle_entry_t, since 1.2) is newer than this host's ABI.
+    case needsNewerHost(path: String, needs: String, host: String)
     /// A required field of the entry, factory or descriptor is missing or invalid.
     case malformed(path: String, field: String, reason: String)
     /// `entry->init` returned false.
@@ -30,7 +32,7 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .fileNotFound(let p), .notRegularFile(let p, _), .notSharedObject(let p, _), .wrongArchitecture(let p, _, _),
              .loadFailed(let p, _), .missingEntry(let p), .entryReturnedNull(let p),
-             .incompatibleABI(let p, _, _), .malformed(let p, _, _), .initFailed(let p),
+             .incompatibleABI(let p, _, _), .needsNewerHost(let p, _, _), .malformed(let p, _, _), .initFailed(let p),
              .duplicateID(let p, _):
             return p
         }
@@ -64,6 +66,8 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
         case .incompatibleABI(let p, let plugin, let host):
             return "\(p): built for Bristle ABI \(plugin), but this host speaks ABI \(host) "
                 + "(the major versions differ)"
+        case .needsNewerHost(let p, let needs, let host):
+            return "\(p): plugin needs ABI \(needs), this host provides \(host)"
         case .malformed(let p, let field, let reason):
             return "\(p): malformed \(field): \(reason)"
         case .initFailed(let p):
@@ -94,6 +98,9 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
             return "return a pointer to a static bristle_entry_t from bristle_entry_v1()"
         case .incompatibleABI:
             return "rebuild the plugin against this host's include/bristle/bristle.h"
+        case .needsNewerHost:
+            return "use a newer bristle, or a build of the plugin whose host_abi_min this host meets "
+                + "(`bristle abi` prints this host's version)"
         case .malformed:
             return "see the field's contract in include/bristle/bristle.h"
         case .initFailed:

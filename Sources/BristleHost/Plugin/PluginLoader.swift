@@ -77,11 +77,12 @@ public enum PluginLoader {
         guard e.abi.major == BRISTLE_VERSION_MAJOR else {
             return .failure(.incompatibleABI(path: path, plugin: version, host: hostABIVersion))
         }
-        guard e.struct_size >= ABIMinimumSize.entry else {
-            return .failure(.malformed(
-                path: path, field: "entry.struct_size",
-                reason: "\(e.struct_size) is smaller than sizeof(bristle_entry_t) in ABI 1.0 = "
-                    + "\(ABIMinimumSize.entry)"))
+        if let problem = ABILayout.entry.tooSmall(e.struct_size) {
+            return .failure(.malformed(path: path, field: "entry", reason: problem))
+        }
+        if let needed = hostABIMinimum(e), needed.minor > ABILayout.hostMinor || needed.major != BRISTLE_VERSION_MAJOR {
+            return .failure(.needsNewerHost(path: path, needs: "\(needed.major).\(needed.minor)",
+                                            host: "\(BRISTLE_VERSION_MAJOR).\(ABILayout.hostMinor)"))
         }
         guard let initialize = e.`init` else {
             return .failure(.malformed(path: path, field: "entry.init", reason: "is NULL"))
@@ -112,6 +113,14 @@ public enum PluginLoader {
         }
     }
 
+    /// The entry's `host_abi_min` (since 1.2), or nil when the entry stops before it or leaves it
+    /// zero: the plugin accepts any 1.x host.
+    static func hostABIMinimum(_ e: bristle_entry_t) -> bristle_version_t? {
+        guard ABILayout.entry.has("host_abi_min", structSize: e.struct_size) else { return nil }
+        let v = e.host_abi_min
+        return v.major == 0 && v.minor == 0 && v.patch == 0 ? nil : v
+    }
+
     /// The most brushes one library may declare; more is taken as a corrupt count.
     static let maximumBrushCount: UInt32 = 4096
 
@@ -119,11 +128,8 @@ public enum PluginLoader {
                                         path: String) -> Result<[BrushDescriptor], PluginLoadError>
     {
         let f = factory.pointee
-        guard f.struct_size >= ABIMinimumSize.factory else {
-            return .failure(.malformed(path: path, field: "factory.struct_size",
-                                       reason: "\(f.struct_size) is smaller than "
-                                           + "sizeof(bristle_brush_factory_t) in ABI 1.0 = "
-                                           + "\(ABIMinimumSize.factory)"))
+        if let problem = ABILayout.factory.tooSmall(f.struct_size) {
+            return .failure(.malformed(path: path, field: "factory", reason: problem))
         }
         guard let count = f.count, let describe = f.descriptor, f.create != nil else {
             let field = f.count == nil ? "count" : f.descriptor == nil ? "descriptor" : "create"

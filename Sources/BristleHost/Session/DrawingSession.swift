@@ -95,9 +95,15 @@ public final class DrawingSession {
         var brush: Brush
         /// Union of committed changes during this stroke: what ends copy to base and cancel restores.
         var committedDirty = PixelRect.empty
-        /// Pixels of the preview that differ from committed (the last preview draw).
-        var previewDirty = PixelRect.empty
     }
+    /// Pixels of the preview that differ from committed during a stroke: what the last preview
+    /// draw reported (its dirty list, merged, or its one rectangle). Kept outside
+    /// ``StrokeState`` so that updating it never copies its storage.
+    private var previewDirty = DirtyRegion()
+    /// What the current draw changed, read back from ``dirtyList``.
+    private var drawn = DirtyRegion()
+    /// The dirty list every target carries (bristle.h, since 1.2).
+    private let dirtyList = DirtyList()
 
     /// Creates a session with a transparent committed layer and an empty history that keeps at
     /// most `historyBudgetBytes` (default ``TileHistory/defaultBudgetBytes``, 256 MiB).
@@ -171,8 +177,7 @@ public final class DrawingSession {
         strokeCount += 1
         fillContext(device: device)
         stroke = StrokeState(brush: brush)
-        var s = sample
-        try check(brush.begin(context, &s), hook: "begin")
+        try check(brush.begin(context, sample), hook: "begin")
         try drawAfterEvent(ending: false, predicted: predicted)
     }
 
@@ -181,8 +186,7 @@ public final class DrawingSession {
     public func move(_ samples: [bristle_sample_t], predicted: [bristle_sample_t] = []) throws(SessionError) {
         guard let stroke else { throw .outOfOrder("moved outside a stroke") }
         guard !samples.isEmpty else { return }
-        let status = samples.withUnsafeBufferPointer { stroke.brush.moved($0.baseAddress!, count: $0.count) }
-        try check(status, hook: "moved")
+        try check(stroke.brush.moved(samples), hook: "moved")
         try drawAfterEvent(ending: false, predicted: predicted)
     }
 
@@ -192,8 +196,7 @@ public final class DrawingSession {
     /// ``takeHistoryNotices()`` says so.
     public func end(_ sample: bristle_sample_t) throws(SessionError) {
         guard let current = stroke else { throw .outOfOrder("ended outside a stroke") }
-        var s = sample
-        try check(current.brush.ended(&s), hook: "ended", strokeEnded: true)
+        try check(current.brush.ended(sample), hook: "ended", strokeEnded: true)
         try drawAfterEvent(ending: true, predicted: [])
         guard let finished = stroke else { return }
         // Base catches up where the stroke changed bytes only: a long thin stroke across a
@@ -218,7 +221,9 @@ public final class DrawingSession {
         guard let current = stroke else { return }
         let touched = current.committedDirty.union(extra)
         copy(into: committed, from: base, in: touched)
-        copyToPreview(touched.union(current.previewDirty))
+        copyToPreview(touched)
+        for r in previewDirty.rects { copyToPreview(r) }
+        previewDirty.removeAll()
         stroke = nil
         strokesCancelled += 1
     }
@@ -244,13 +249,14 @@ public final class DrawingSession {
             guard status == BRISTLE_OK else {
                 throw .brushFailed(.hookFailed(brush: brush.descriptor.id, hook: "tick", status: status))
             }
-            var dirty = bristle_rect_t()
-            let drawStatus = draw(brush, into: committed, layer: BRISTLE_LAYER_COMMITTED, base: nil, dirty: &dirty)
+            let drawStatus = draw(brush, into: committed, layer: BRISTLE_LAYER_COMMITTED, base: nil)
             // Between strokes base tracks committed, so a tick's change is copied to both;
             // until then base still holds the tiles as they were, which the history keeps.
-            history.extendNewest(before: base, after: committed, in: dirty.clipped(to: committed))
-            copyToPreview(dirty.clipped(to: committed))
-            copy(into: base, from: committed, in: dirty.clipped(to: committed))
+            history.extendNewest(before: base, after: committed, in: drawn.bounds)
+            for r in drawn.rects {
+                copyToPreview(r)
+                copy(into: base, from: committed, in: r)
+            }
             guard drawStatus == BRISTLE_OK else {
                 throw .brushFailed(.hookFailed(brush: brush.descriptor.id, hook: "draw after tick", status: drawStatus))
             }
@@ -339,36 +345,31 @@ public final class DrawingSession {
     }
 
     /// After a hook: restore the preview, draw committed and/or preview as the brush's kind
-    /// requires, and copy committed changes to the preview — all inside dirty rectangles.
+    /// requires, and copy committed changes to the preview — all inside dirty rectangles (each
+    /// rectangle of a draw's dirty list; the stroke's committed extent is their bounds).
     private func drawAfterEvent(ending: Bool, predicted: [bristle_sample_t]) throws(SessionError) {
         guard var current = stroke else { return }
         let caps = current.brush.descriptor.capabilities
         let continuous = caps.contains(.continuous)
-        copyToPreview(current.previewDirty)
-        current.previewDirty = .empty
-        stroke = current
+        for r in previewDirty.rects { copyToPreview(r) }
+        previewDirty.removeAll()
 
         if continuous || ending {
-            var dirty = bristle_rect_t()
-            let status = draw(current.brush, into: committed, layer: BRISTLE_LAYER_COMMITTED,
-                              base: base, dirty: &dirty)
-            let changed = dirty.clipped(to: committed)
+            let status = draw(current.brush, into: committed, layer: BRISTLE_LAYER_COMMITTED, base: base)
+            let changed = drawn.bounds
             guard status == BRISTLE_OK else {
                 if !ending { current.brush.cancelled() }
                 rollBack(extra: changed)
                 throw .brushFailed(.hookFailed(brush: current.brush.descriptor.id, hook: "draw", status: status))
             }
             current.committedDirty = current.committedDirty.union(changed)
-            copyToPreview(changed)
+            for r in drawn.rects { copyToPreview(r) }
             stroke = current
         }
         guard !ending else { return }
         var previewWanted = !continuous
         if caps.contains(.wantsPredicted), !predicted.isEmpty {
-            let status = predicted.withUnsafeBufferPointer {
-                current.brush.predicted($0.baseAddress!, count: $0.count)
-            }
-            try check(status, hook: "predicted")
+            try check(current.brush.predicted(predicted), hook: "predicted")
             previewWanted = true
         }
         if previewWanted {
@@ -380,11 +381,8 @@ public final class DrawingSession {
                 rollBack()
                 throw error
             }
-            var dirty = bristle_rect_t()
-            let status = draw(current.brush, into: preview, layer: BRISTLE_LAYER_PREVIEW,
-                              base: base, dirty: &dirty)
-            current.previewDirty = dirty.clipped(to: preview)
-            stroke = current
+            let status = draw(current.brush, into: preview, layer: BRISTLE_LAYER_PREVIEW, base: base)
+            swap(&previewDirty, &drawn)
             guard status == BRISTLE_OK else {
                 current.brush.cancelled()
                 rollBack()
@@ -393,16 +391,19 @@ public final class DrawingSession {
         }
     }
 
-    private func draw(_ brush: Brush, into layer: Layer, layer kind: UInt32, base: Layer?,
-                      dirty: inout bristle_rect_t) -> Int32 {
+    /// One draw; what it changed, clipped to the layer, is left in ``drawn``.
+    private func draw(_ brush: Brush, into layer: Layer, layer kind: UInt32, base: Layer?) -> Int32 {
+        dirtyList.reset()
         var target = bristle_target_t(
             struct_size: UInt32(MemoryLayout<bristle_target_t>.size),
             format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
             base: base.map { UnsafePointer($0.pixels) }, width: Int32(width), height: Int32(height),
             stride_bytes: Int32(layer.strideBytes), layer: kind, stroke: UnsafePointer(context),
-            services: UnsafePointer(host.services))
-        dirty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
-        return brush.draw(&target, dirty: &dirty)
+            services: UnsafePointer(host.services), dirty_list: dirtyList.list)
+        var dirty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
+        let status = brush.draw(&target, dirty: &dirty)
+        dirtyList.region(dirty: dirty, clip: layer.bounds, into: &drawn)
+        return status
     }
 
     /// Allocates the preview if it does not exist yet, copying into it the tiles where committed
@@ -446,9 +447,4 @@ public final class DrawingSession {
         rollBack()
         throw .brushFailed(.hookFailed(brush: current.brush.descriptor.id, hook: hook, status: status))
     }
-}
-
-extension bristle_rect_t {
-    /// The rectangle as a ``PixelRect`` clipped to the layer.
-    func clipped(to layer: Layer) -> PixelRect { PixelRect(self).intersection(layer.bounds) }
 }

@@ -3,8 +3,11 @@ import CBristle
 /// The pixels a draw call paints (`bristle_target_t`), valid only during that call.
 ///
 /// Every change goes through the canvas (pixel writes, blends, host services), and the canvas
-/// records the rectangle it changed, which the kit reports to the host as the draw's dirty
-/// rectangle: never an under-estimate. Reads and writes outside the target are ignored.
+/// records what it changed, which the kit reports to the host: the bounding ``dirty``
+/// rectangle, and, on a host of ABI 1.2 or later, several tighter rectangles in the target's
+/// dirty list (each change's rectangle, neighbouring ones coalesced, merged by the header's
+/// `bristle_dirty_add` when the list is full). Never an under-estimate. Reads and writes
+/// outside the target are ignored.
 public final class Canvas {
     /// The layers a brush draws into (`BRISTLE_LAYER_*`).
     public enum Layer: Sendable {
@@ -25,6 +28,9 @@ public final class Canvas {
     public let layer: Layer
     /// Every pixel changed so far lies inside it.
     public private(set) var dirty: Rect = .empty
+    /// The changes not yet added to the target's dirty list: a run of neighbouring changes
+    /// (pixel after pixel) grows one rectangle instead of filling the list.
+    private var pending: Rect = .empty
 
     /// Wraps a target the kit has checked: RGBA8 premultiplied, non-NULL pixels, positive size,
     /// stride >= width * 4.
@@ -117,9 +123,27 @@ public final class Canvas {
         return r
     }
 
-    /// Adds `rect` to the dirty rectangle (clipped to the target). The canvas already does this
-    /// for every change made through it.
+    /// Adds `rect` (clipped to the target) to what the draw reports as changed. The canvas
+    /// already does this for every change made through it.
     public func markDirty(_ rect: Rect) {
-        dirty = dirty.union(rect.clipped(width: width, height: height))
+        let r = rect.clipped(width: width, height: height)
+        guard !r.isEmpty else { return }
+        dirty = dirty.union(r)
+        let grown = pending.union(r)
+        if grown.area <= pending.area + r.area + Self.coalescing { pending = grown; return }
+        flushDirty()
+        pending = r
+    }
+
+    /// How many pixels of waste joining a change to the pending run may add.
+    static let coalescing = 64
+
+    /// Adds the pending run to the target's dirty list (when the host gave one); the kit calls
+    /// it once more when the draw ends.
+    func flushDirty() {
+        guard !pending.isEmpty else { return }
+        var ignored = bristle_rect_t()
+        bristle_dirty_add(target, &ignored, pending.c)
+        pending = .empty
     }
 }

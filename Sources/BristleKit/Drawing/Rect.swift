@@ -21,6 +21,9 @@ public struct Rect: Sendable, Equatable {
     /// True when it holds no pixel.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
+    /// Width times height; 0 when empty.
+    var area: Int { isEmpty ? 0 : width * height }
+
     /// The smallest rectangle holding both (an empty side is ignored).
     public func union(_ other: Rect) -> Rect {
         if other.isEmpty { return self }

@@ -5,7 +5,8 @@ import CBristle
 ///
 /// The hooks check what the host passes (NULL pointers, calls at the wrong time, unknown pixel
 /// formats, malformed targets) before the brush sees anything, and report the canvas's own
-/// record of changed pixels as the dirty rectangle, clipped to the target.
+/// record of changed pixels as the dirty rectangle (and, on a 1.2 host, the dirty list), clipped
+/// to the target.
 final class BrushInstance {
     var brush: any Brush
     var values: ParameterValues
@@ -117,6 +118,7 @@ final class BrushInstance {
               t.services != nil else { return BRISTLE_BAD_ARG }
         let canvas = Canvas(target, pixels: pixels)
         let result = status { () throws(BrushFailure) in try instance.brush.draw(into: canvas) }
+        canvas.flushDirty()
         dirty.pointee = canvas.dirty.clipped(width: canvas.width, height: canvas.height).c
         return result
     }

@@ -51,7 +51,9 @@ public enum BrushLibrary {
                 guard BrushLibrary.initCount > 0, CStrings.equal(id, BRISTLE_BRUSH_FACTORY_ID),
                       let factory = BrushLibrary.factoryTable else { return nil }
                 return UnsafeRawPointer(factory)
-            }))
+            },
+            // Kit brushes draw with the 1.0 services and step samples by struct_size: any 1.x host.
+            host_abi_min: bristle_version_t(major: 1, minor: 0, patch: 0)))
         entryTable = entry
         return UnsafeRawPointer(entry)
     }

@@ -1,6 +1,9 @@
 /*
- * Pins the v1 ABI layout (1.1: the services table grew at its end) (x86-64 / aarch64 LP64): compiled by the tests as C99 and as C++17 with
- * every warning an error. A change here is an ABI break: it needs a new major version.
+ * Pins the v1 ABI layout (x86-64 / aarch64 LP64): compiled by the tests as C99 and as C++17
+ * with every warning an error. 1.1 appended nine functions to the services table; 1.2 appended
+ * host_abi_min to the entry and dirty_list to the target. A change to anything that existed
+ * before is an ABI break: it needs a new major version. (The full layout, every field, is
+ * compared with `bristle abi --json` by Tests/BristleCLITests/ABICommandTests.swift.)
  */
 #include <bristle/bristle.h>
 
@@ -19,7 +22,12 @@ BRISTLE_STATIC_ASSERT(offsetof(bristle_sample_t, pressure) == 32, "sample.pressu
 BRISTLE_STATIC_ASSERT(offsetof(bristle_sample_t, pointer_id) == 84, "sample.pointer_id");
 BRISTLE_STATIC_ASSERT(sizeof(bristle_stroke_context_t) == 56, "stroke context");
 BRISTLE_STATIC_ASSERT(offsetof(bristle_stroke_context_t, seed) == 32, "context.seed");
-BRISTLE_STATIC_ASSERT(sizeof(bristle_target_t) == 56, "target");
+/* 1.0 and 1.1 ended the target at 56 bytes; 1.2 appended dirty_list. */
+BRISTLE_STATIC_ASSERT(offsetof(bristle_target_t, dirty_list) == 56, "target 1.1 end");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_target_t) == 64, "target");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_dirty_list_t) == 24, "dirty list");
+BRISTLE_STATIC_ASSERT(offsetof(bristle_dirty_list_t, rects) == 16, "dirty_list.rects");
+BRISTLE_STATIC_ASSERT(BRISTLE_MAX_DIRTY_RECTS == 16, "max dirty rects");
 BRISTLE_STATIC_ASSERT(offsetof(bristle_target_t, base) == 16, "target.base");
 BRISTLE_STATIC_ASSERT(offsetof(bristle_target_t, services) == 48, "target.services");
 BRISTLE_STATIC_ASSERT(sizeof(bristle_paint_t) == 28, "paint");
@@ -40,7 +48,9 @@ BRISTLE_STATIC_ASSERT(offsetof(bristle_descriptor_t, id) == 24, "descriptor.id")
 BRISTLE_STATIC_ASSERT(sizeof(bristle_brush_t) == 96, "brush");
 BRISTLE_STATIC_ASSERT(offsetof(bristle_brush_t, draw) == 88, "brush.draw");
 BRISTLE_STATIC_ASSERT(sizeof(bristle_brush_factory_t) == 32, "factory");
-BRISTLE_STATIC_ASSERT(sizeof(bristle_entry_t) == 40, "entry");
+/* 1.0 and 1.1 ended the entry at 40 bytes; 1.2 appended host_abi_min (4 bytes of tail padding). */
+BRISTLE_STATIC_ASSERT(offsetof(bristle_entry_t, host_abi_min) == 40, "entry 1.1 end");
+BRISTLE_STATIC_ASSERT(sizeof(bristle_entry_t) == 56, "entry");
 BRISTLE_STATIC_ASSERT(sizeof(bristle_param_info_t) == 88, "param info");
 BRISTLE_STATIC_ASSERT(sizeof(bristle_params_t) == 56, "params");
 

@@ -149,7 +149,7 @@ static const void *get_factory(const char *id) {
     return id && strcmp(id, BRISTLE_BRUSH_FACTORY_ID) == 0 ? &factory : NULL;
 #endif
 }
-static const bristle_entry_t entry = {sizeof entry, {ABI_MAJOR, 0, 0}, init, deinit, get_factory};
+static const bristle_entry_t entry = {sizeof entry, {ABI_MAJOR, 0, 0}, init, deinit, get_factory, {1, 0, 0}};
 
 #ifdef NO_ENTRY
 BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v0_typo(void) { return &entry; }

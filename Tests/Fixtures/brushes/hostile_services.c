@@ -254,5 +254,6 @@ static void deinit(void) {}
 static const void *get_factory(const char *id) {
     return id && strcmp(id, BRISTLE_BRUSH_FACTORY_ID) == 0 ? &factory : NULL;
 }
-static const bristle_entry_t entry = {sizeof(bristle_entry_t), BRISTLE_VERSION_INIT, init, deinit, get_factory};
+static const bristle_entry_t entry = {sizeof(bristle_entry_t), BRISTLE_VERSION_INIT, init, deinit, get_factory,
+                                      {1, 1, 0}};
 BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &entry; }

@@ -88,12 +88,12 @@ static void check_samples(hostprobe *p, const bristle_sample_t *s, uint32_t n, i
         return;
     }
     for (i = 0; i < n; i++) {
-        int flagged = (s[i].flags & BRISTLE_SAMPLE_PREDICTED) != 0;
-        if (s[i].struct_size < sizeof(bristle_sample_t)) violate(p, V_STRUCT_SIZE);
+        int flagged = (bristle_sample_at(s, i)->flags & BRISTLE_SAMPLE_PREDICTED) != 0;
+        if (bristle_sample_at(s, i)->struct_size < sizeof(bristle_sample_t)) violate(p, V_STRUCT_SIZE);
         if (flagged != predicted) violate(p, V_SAMPLES);
         if (!predicted) {
-            if (s[i].t < p->last_t) violate(p, V_SAMPLES);
-            p->last_t = s[i].t;
+            if (bristle_sample_at(s, i)->t < p->last_t) violate(p, V_SAMPLES);
+            p->last_t = bristle_sample_at(s, i)->t;
         }
     }
 }
@@ -339,5 +339,5 @@ static void deinit(void) {}
 static const void *get_factory(const char *id) {
     return id && !strcmp(id, BRISTLE_BRUSH_FACTORY_ID) ? &factory : NULL;
 }
-static const bristle_entry_t entry = {sizeof entry, BRISTLE_VERSION_INIT, init, deinit, get_factory};
+static const bristle_entry_t entry = {sizeof entry, BRISTLE_VERSION_INIT, init, deinit, get_factory, {1, 0, 0}};
 BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &entry; }

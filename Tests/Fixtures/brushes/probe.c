@@ -114,13 +114,13 @@ static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *
     p->has_predicted = 0;
     p->predicted_count = 0;
     for (i = 0; i < n; i++) {
-        if (s[i].flags & BRISTLE_SAMPLE_PREDICTED) return BRISTLE_BAD_STATE;
+        if (bristle_sample_at(s, i)->flags & BRISTLE_SAMPLE_PREDICTED) return BRISTLE_BAD_STATE;
         if (p->pending_count < 512) {
-            p->pending[p->pending_count][0] = s[i].x;
-            p->pending[p->pending_count++][1] = s[i].y;
+            p->pending[p->pending_count][0] = bristle_sample_at(s, i)->x;
+            p->pending[p->pending_count++][1] = bristle_sample_at(s, i)->y;
         }
-        p->last_x = s[i].x;
-        p->last_y = s[i].y;
+        p->last_x = bristle_sample_at(s, i)->x;
+        p->last_y = bristle_sample_at(s, i)->y;
     }
     return BRISTLE_OK;
 }
@@ -132,14 +132,14 @@ static bristle_status_t predicted(const bristle_brush_t *b, const bristle_sample
     if (!p->in_stroke || n == 0) return BRISTLE_BAD_STATE;
     p->predicted_count = 0;
     for (i = 0; i < n && i < 64; i++) {
-        if (!(s[i].flags & BRISTLE_SAMPLE_PREDICTED)) return BRISTLE_BAD_STATE;
-        p->predicted[i][0] = s[i].x;
-        p->predicted[i][1] = s[i].y;
+        if (!(bristle_sample_at(s, i)->flags & BRISTLE_SAMPLE_PREDICTED)) return BRISTLE_BAD_STATE;
+        p->predicted[i][0] = bristle_sample_at(s, i)->x;
+        p->predicted[i][1] = bristle_sample_at(s, i)->y;
         p->predicted_count++;
     }
     p->has_predicted = 1;
-    p->pred_x = s[n - 1].x;
-    p->pred_y = s[n - 1].y;
+    p->pred_x = bristle_sample_at(s, n - 1)->x;
+    p->pred_y = bristle_sample_at(s, n - 1)->y;
     return BRISTLE_OK;
 }
 
@@ -340,5 +340,5 @@ static void deinit(void) {}
 static const void *get_factory(const char *id) {
     return id && !strcmp(id, BRISTLE_BRUSH_FACTORY_ID) ? &factory : NULL;
 }
-static const bristle_entry_t entry = {sizeof entry, BRISTLE_VERSION_INIT, init, deinit, get_factory};
+static const bristle_entry_t entry = {sizeof entry, BRISTLE_VERSION_INIT, init, deinit, get_factory, {1, 0, 0}};
 BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &entry; }

@@ -21,10 +21,16 @@
  *   -DSHARED_GLOBAL      remembers the stroke's last sample in a global shared by all instances
  *   -DCLOSES_HARNESS_FDS closes file descriptors 3 and 4 in `begin`, which it does not own
  *   -DFLOODS_OUTPUT      writes 128 MiB to stdout in `moved`
+ *   -DLIST_TOO_SMALL     lists each block in target->dirty_list one pixel too narrow (*dirty is right)
+ *   -DLIST_OUTSIDE_DIRTY lists each block in target->dirty_list, but *dirty holds only its first pixel
+ *   -DINDEXES_BY_SIZEOF  steps through the samples of `moved` and `predicted` with `s[i]` (its own
+ *                        sizeof) instead of bristle_sample_at (their struct_size), though it
+ *                        declares ABI 1.2
  *
- * And one switch that is no mistake but the loader's limits, which the harness must carry:
+ * And switches that are no mistake, which the harness must carry:
  *
  *   -DMANY_BRUSHES       lists 4096 brushes with ids of 255 bytes ("test.zoo" stays the one it creates)
+ *   -DLISTS_DIRTY        reports every block in target->dirty_list too (bristle_dirty_add, ABI 1.2)
  */
 #include <bristle/bristle.h>
 #include <math.h>
@@ -38,6 +44,13 @@
 #endif
 
 #define MAX_POINTS 1024
+
+/* Sample i of a hook's array: by struct_size (the stride rule), or wrongly by sizeof. */
+#ifdef INDEXES_BY_SIZEOF
+#define SAMPLE(s, i) (&(s)[i])
+#else
+#define SAMPLE(s, i) bristle_sample_at(s, i)
+#endif
 
 typedef struct points {
     double xy[MAX_POINTS][2];
@@ -107,7 +120,30 @@ static uint8_t channel(float c) {
     return (uint8_t)(c * 255.0f + 0.5f);
 }
 
-/* Paints one block per point onto the target; grows *dirty. */
+/* Reports the block [x0, x1) x [y0, y1): grows *dirty, and with the LIST switches also (or
+ * only) lists it in the target's dirty list. */
+static void report(const bristle_target_t *t, bristle_rect_t *dirty, int x0, int y0, int x1, int y1) {
+#if defined(LISTS_DIRTY) || defined(LIST_TOO_SMALL) || defined(LIST_OUTSIDE_DIRTY)
+    bristle_rect_t r;
+    r.x = x0, r.y = y0, r.width = x1 - x0, r.height = y1 - y0;
+#if defined(LIST_TOO_SMALL)
+    grow(dirty, x0, y0, x1, y1);
+    r.width -= 1;
+    bristle_dirty_add(t, NULL, r);
+#elif defined(LIST_OUTSIDE_DIRTY)
+    grow(dirty, x0, y0, x0 + 1, y0 + 1); /* only the block's first pixel */
+    bristle_dirty_add(t, NULL, r);
+#else
+    (void)grow;
+    bristle_dirty_add(t, dirty, r);
+#endif
+#else
+    (void)t;
+    grow(dirty, x0, y0, x1, y1);
+#endif
+}
+
+/* Paints one block per point onto the target; reports each block. */
 static void paint(const bristle_target_t *t, const points *p, double size, uint8_t r, uint8_t g, uint8_t b,
                   bristle_rect_t *dirty) {
     int i, x, y;
@@ -137,9 +173,9 @@ static void paint(const bristle_target_t *t, const points *p, double size, uint8
             }
         }
 #ifdef SMALL_DIRTY
-        grow(dirty, x0, y0, x1 - 1, y1);
+        report(t, dirty, x0, y0, x1 - 1, y1);
 #else
-        grow(dirty, x0, y0, x1 < t->width ? x1 : t->width, y1 < t->height ? y1 : t->height);
+        report(t, dirty, x0, y0, x1 < t->width ? x1 : t->width, y1 < t->height ? y1 : t->height);
 #endif
     }
 }
@@ -219,13 +255,13 @@ static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *
         add(PENDING(Z(b)), Z(b)->predicted.xy[i][0], Z(b)->predicted.xy[i][1]);
 #endif
     Z(b)->predicted.count = 0;
-    for (i = 0; i < n; i++) add_real(Z(b), s[i].x, s[i].y);
+    for (i = 0; i < n; i++) add_real(Z(b), SAMPLE(s, i)->x, SAMPLE(s, i)->y);
     return BRISTLE_OK;
 }
 static bristle_status_t predicted(const bristle_brush_t *b, const bristle_sample_t *s, uint32_t n) {
     uint32_t i;
     Z(b)->predicted.count = 0;
-    for (i = 0; i < n; i++) add(&Z(b)->predicted, s[i].x, s[i].y);
+    for (i = 0; i < n; i++) add(&Z(b)->predicted, SAMPLE(s, i)->x, SAMPLE(s, i)->y);
     return BRISTLE_OK;
 }
 static bristle_status_t ended(const bristle_brush_t *b, const bristle_sample_t *s) {
@@ -318,7 +354,7 @@ static void deinit(void) {}
 static const void *get_factory(const char *id) {
     return id && strcmp(id, BRISTLE_BRUSH_FACTORY_ID) == 0 ? &factory : NULL;
 }
-static const bristle_entry_t entry = {sizeof entry, BRISTLE_VERSION_INIT, init, deinit, get_factory};
+static const bristle_entry_t entry = {sizeof entry, BRISTLE_VERSION_INIT, init, deinit, get_factory, {1, 0, 0}};
 
 #ifdef EXTRA_EXPORTS
 BRISTLE_EXPORT int zoo_helper(int x) { return x + 1; }

@@ -90,20 +90,47 @@ enum AxisRectCoverage {
                 lo = Swift.min(lo, segX[k])
                 hi = segX[k] + segN[k]
             }
-            if let solid, count <= 3 {
-                // A filled rectangle: at most an edge column, a run and an edge column, held
-                // in locals for the group (unused ones have no pixels).
+            var painted = InlineArray<9, Int>(repeating: 0), paintedCount = 0
+            for k in 0..<count where qs[k] != 0 {
+                painted[paintedCount] = k
+                paintedCount += 1
+            }
+            if let solid, paintedCount <= 6 {
+                // A filled rectangle's rows (an edge column, a run and an edge column), or the
+                // rows beside a ring's hole (that for each side, the hole skipped): the runs
+                // that paint, held in locals for the group (unused ones have no pixels).
                 let plane = solid.plane
-                let r0 = runs[0], r1 = runs[1], r2 = runs[2]
-                let o0 = 4 &* segX[0], o1 = 4 &* segX[1], o2 = 4 &* segX[2]
-                let n0 = segN[0], n1 = segN[1], n2 = segN[2]
-                for row in y..<end {
-                    let ahead = plane.row(Swift.min(row + 2, lastRow))
-                    touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
-                    let p = plane.row(row)
-                    r0.apply(p + o0, count: n0)
-                    r1.apply(p + o1, count: n1)
-                    r2.apply(p + o2, count: n2)
+                var o = InlineArray<6, Int>(repeating: 0), n = InlineArray<6, Int>(repeating: 0)
+                for i in 0..<paintedCount {
+                    o[i] = 4 &* segX[painted[i]]
+                    n[i] = segN[painted[i]]
+                }
+                let r0 = runs[painted[0]], r1 = runs[painted[1]], r2 = runs[painted[2]]
+                let r3 = runs[painted[3]], r4 = runs[painted[4]], r5 = runs[painted[5]]
+                let o0 = o[0], o1 = o[1], o2 = o[2], o3 = o[3], o4 = o[4], o5 = o[5]
+                let n0 = n[0], n1 = n[1], n2 = n[2], n3 = n[3], n4 = n[4], n5 = n[5]
+                @inline(__always) func eachRow(_ paint: (UnsafeMutablePointer<UInt8>) -> Void) {
+                    for row in y..<end {
+                        let ahead = plane.row(Swift.min(row + 2, lastRow))
+                        touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
+                        paint(plane.row(row))
+                    }
+                }
+                if paintedCount <= 3 {
+                    eachRow { p in
+                        r0.apply(p + o0, count: n0)
+                        r1.apply(p + o1, count: n1)
+                        r2.apply(p + o2, count: n2)
+                    }
+                } else {
+                    eachRow { p in
+                        r0.apply(p + o0, count: n0)
+                        r1.apply(p + o1, count: n1)
+                        r2.apply(p + o2, count: n2)
+                        r3.apply(p + o3, count: n3)
+                        r4.apply(p + o4, count: n4)
+                        r5.apply(p + o5, count: n5)
+                    }
                 }
             } else if let solid {
                 let plane = solid.plane
