@@ -34,6 +34,8 @@ struct Marker: Brush {
 
     /// Samples farther than this from the canvas are skipped (absurd input).
     private static let reach = 1_000_000.0
+    /// The coverage of `n` inside subsamples out of 16: `round(255 * n / 16)`.
+    private static let levels = (0...16).map { UInt8((255 * Double($0) / 16).rounded()) }
 
     private var stroke: Stroke?
     private var mask: CoverageMask?
@@ -103,23 +105,39 @@ struct Marker: Brush {
                                  within: mask.width, mask.height)
         guard !area.isEmpty else { return .empty }
         let firstColumn = area.x * 4, lastColumn = (area.x + area.width) * 4 - 1
+        let edges = ConvexHull.edges(of: hull)
+        var runs: [ClosedRange<Int>] = []
+        runs.reserveCapacity(4)
         for py in area.y..<(area.y + area.height) {
-            let runs = (0..<4).compactMap { j in
-                ConvexHull.run(hull, y: Double(py) + (Double(j) + 0.5) / 4, columns: firstColumn...lastColumn)
+            runs.removeAll(keepingCapacity: true)
+            for j in 0..<4 {
+                if let run = ConvexHull.run(edges, y: Double(py) + (Double(j) + 0.5) / 4, columns: firstColumn...lastColumn) {
+                    runs.append(run)
+                }
             }
-            guard let lowest = runs.map(\.lowerBound).min(), let highest = runs.map(\.upperBound).max() else { continue }
+            guard !runs.isEmpty else { continue }
+            var lowest = Int.max, highest = Int.min, innerLow = Int.min, innerHigh = Int.max
+            for run in runs {
+                lowest = min(lowest, run.lowerBound)
+                highest = max(highest, run.upperBound)
+                innerLow = max(innerLow, run.lowerBound)
+                innerHigh = min(innerHigh, run.upperBound)
+            }
             // Pixels whose four subsample columns lie inside all four runs: 16 of 16, one run.
             var fullLow = highest / 4 + 1, fullHigh = fullLow
             if runs.count == 4 {
-                fullLow = (runs.map(\.lowerBound).max()! + 3) / 4
-                fullHigh = max(fullLow, (runs.map(\.upperBound).min()! + 1) / 4)
+                fullLow = (innerLow + 3) / 4
+                fullHigh = max(fullLow, (innerHigh + 1) / 4)
                 mask.raise(y: py, columns: fullLow..<fullHigh, to: 255)
             }
             // The pixels at the runs' ends, counted one by one.
-            for px in Array((lowest / 4)..<min(fullLow, highest / 4 + 1)) + Array(max(fullHigh, lowest / 4)..<(highest / 4 + 1)) {
-                let n = runs.reduce(0) { $0 + max(0, min($1.upperBound, px * 4 + 3) - max($1.lowerBound, px * 4) + 1) }
-                if n > 0 { mask.raise(x: px, y: py, to: UInt8((255 * Double(n) / 16).rounded())) }
+            func count(_ px: Int) {
+                var n = 0
+                for run in runs { n += max(0, min(run.upperBound, px * 4 + 3) - max(run.lowerBound, px * 4) + 1) }
+                if n > 0 { mask.raise(x: px, y: py, to: Marker.levels[n]) }
             }
+            for px in (lowest / 4)..<min(fullLow, highest / 4 + 1) { count(px) }
+            for px in max(fullHigh, lowest / 4)..<(highest / 4 + 1) { count(px) }
         }
         return area
     }

@@ -51,11 +51,11 @@ enum BenchScripts {
         return Script(json: document(4096, 3072, actions), items: clears)
     }
 
-    /// `samples` samples zig-zagging 600 px left and right while moving down a quarter pixel
-    /// each, one per event, through `brush` 60 points wide, on 2048x2048.
+    /// `samples` samples zig-zagging 20 px left and right while moving down a quarter pixel
+    /// each (a dense scribble), one per event, through `brush` 60 points wide, on 2048x2048.
     static func zigzag(_ brush: String, samples: Int) -> Script {
         let points = (0..<samples).map { i -> (Double, Double) in
-            let x: Double = 200 + Double(i % 2) * 600
+            let x: Double = 200 + Double(i % 2) * 20
             return (x, 200 + Double(i) * 0.25)
         }
         let actions = ["{\"brush\":{\"id\":\"\(brush)\",\"width\":60}}", stroke(points)]

@@ -233,21 +233,34 @@ enum SpanCompositor {
         if let base {
             guard let maskTable else { preconditionFailure("a mask table is needed over a base") }
             let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(target)
+            // The last pixel blended: a run of the same base pixel under the same mask value
+            // (a wide stroke over an even background) repeats its result without the maths.
+            var lastD: UInt32 = 0, lastM: UInt8 = 0, lastOut: UInt32 = 0, haveLast = false
             while x < count {
                 let d = (from + 4 &* x).loadUnaligned(as: UInt32.self)
-                let e = maskTable + 3 &* Int(mask[x])
+                let m = mask[x]
+                if haveLast && d == lastD && m == lastM {
+                    (to + 4 &* x).storeBytes(of: lastOut, as: UInt32.self)
+                    x &+= 1
+                    continue
+                }
+                let e = maskTable + 3 &* Int(m)
                 let inv = e[2]
-                if inv == 255 {
-                    (to + 4 &* x).storeBytes(of: d, as: UInt32.self)
-                } else if inv == 0 {
+                var out = d
+                if inv == 0 {
                     // Nothing of the destination shows: the paint alone (transparent for erase).
-                    (to + 4 &* x).storeBytes(of: UInt32(littleEndian: e[0] | e[1] << 8), as: UInt32.self)
-                } else {
+                    out = UInt32(littleEndian: e[0] | e[1] << 8)
+                } else if inv != 255 {
                     let w = UInt32(littleEndian: d)
                     let rb = e[0] &+ div255Pair((w & 0x00FF_00FF) &* inv)
                     let ga = e[1] &+ div255Pair(((w >> 8) & 0x00FF_00FF) &* inv)
-                    (to + 4 &* x).storeBytes(of: UInt32(littleEndian: rb | ga << 8), as: UInt32.self)
+                    out = UInt32(littleEndian: rb | ga << 8)
                 }
+                (to + 4 &* x).storeBytes(of: out, as: UInt32.self)
+                lastD = d
+                lastM = m
+                lastOut = out
+                haveLast = true
                 x &+= 1
             }
             return (0, count)

@@ -48,7 +48,11 @@ public final class CoverageMask {
         let lo = max(columns.lowerBound, 0), hi = min(columns.upperBound, width)
         guard lo < hi else { return }
         let row = cells + y * width
-        for x in lo..<hi where row[x] < coverage { row[x] = coverage }
+        if coverage == 255 {
+            (row + lo).update(repeating: 255, count: hi - lo)  // nothing is higher
+        } else {
+            for x in lo..<hi where row[x] < coverage { row[x] = coverage }
+        }
         touched = touched.union(Rect(x: lo, y: y, width: hi - lo, height: 1))
     }
 
