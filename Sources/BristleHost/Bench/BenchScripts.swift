@@ -12,11 +12,16 @@ enum BenchScripts {
         var items: Int
     }
 
-    /// `{"x": X, "y": Y, "pressure": 0.5, "timeStamp": T}` for each point, comma-separated.
+    /// `{"x": X, "y": Y, "pressure": 0.5, "timeStamp": T}` for each point, comma-separated,
+    /// appended to one string (a million events are not held as a million strings).
     private static func events(_ points: [(Double, Double)]) -> String {
-        points.enumerated().map { i, p in
-            "{\"x\":\(p.0),\"y\":\(p.1),\"pressure\":0.5,\"timeStamp\":\(i)}"
-        }.joined(separator: ",")
+        var text = ""
+        text.reserveCapacity(points.count * 64)
+        for (i, p) in points.enumerated() {
+            if i > 0 { text += "," }
+            text += "{\"x\":\(p.0),\"y\":\(p.1),\"pressure\":0.5,\"timeStamp\":\(i)}"
+        }
+        return text
     }
 
     private static func stroke(_ points: [(Double, Double)], pointerType: String = "pen") -> String {
