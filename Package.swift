@@ -28,6 +28,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // The ABI: include/bristle/bristle.h, header only, normative.
@@ -46,12 +47,18 @@ let package = Package(
         .target(name: "BristleConformance", dependencies: ["BristleHost", "CBristle"]),
         // The Swift authoring kit: a brush is a small type; the kit generates the ABI plumbing.
         .target(name: "BristleKit", dependencies: ["CBristle"]),
+        // `bristle play`: the local HTTP + WebSocket server, the page, brush workers, hot reload.
+        .target(
+            name: "BristlePlay",
+            dependencies: ["BristleHost", .product(name: "FlyingFox", package: "FlyingFox")],
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/play.js"), .embedInCode("Page/play.css")]),
         // The CLI: parses arguments and calls BristleHost; holds no host logic.
         .executableTarget(
             name: "bristle",
             dependencies: [
                 "BristleHost",
                 "BristleConformance",
+                "BristlePlay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         // The fuzzer over every input format (docs/FUZZING.md): a seeded mutation driver, or,
@@ -90,10 +97,13 @@ let package = Package(
         .testTarget(
             name: "BristleHostTests",
             dependencies: ["BristleHost", "CBristle", "BristleTestSupport"]),
-        .testTarget(name: "BristleKitTests", dependencies: ["BristleKit"]),
+        .testTarget(name: "BristleKitTests", dependencies: ["BristleKit", "BristleHost", "CBristle", "BristleTestSupport"]),
         .testTarget(
             name: "BristleCLITests",
             dependencies: ["BristleHost", "BristleTestSupport"]),
+        .testTarget(
+            name: "BristlePlayTests",
+            dependencies: ["BristlePlay", "BristleHost", "BristleTestSupport"]),
         .testTarget(
             name: "BristleConformanceTests",
             dependencies: ["BristleConformance", "BristleHost", "CBristle", "BristleTestSupport"]),

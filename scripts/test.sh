@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: installs missing system packages, builds with warnings treated
-# as failures (the project's own sources and tests), then runs every test.
+# as failures (the project's own sources and tests), then runs every test: `swift test`, then
+# the browser tests of `bristle play` in headless Chromium (Tests/Browser).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-deps.sh
@@ -13,3 +14,4 @@ if grep -E "^$(pwd)/(Sources|Plugins|Tests|include)/.*: warning:" "$log"; then
   exit 1
 fi
 swift test "$@"
+python3 Tests/Browser/play_browser_test.py "$(swift build --show-bin-path)"

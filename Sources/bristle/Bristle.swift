@@ -17,7 +17,8 @@ struct Bristle: ParsableCommand {
             69 plugin unusable, 70 internal error, 73 cannot create the output, 74 I/O error.
             """,
         version: BrushHost.version,
-        subcommands: [Render.self, Inspect.self, List.self, New.self, ABI.self, Bench.self, Conform.self, ConformChild.self])
+        subcommands: [Render.self, Inspect.self, List.self, New.self, Play.self, ABI.self, Bench.self, Conform.self,
+                      ConformChild.self, PlayWorkerCommand.self])
 
     /// Runs the command. A usage error (the parser's or a validation's) is one line in the
     /// documented form, `bristle: error: ...`, plus a hint naming the help to read; it exits

@@ -2,11 +2,11 @@ import ArgumentParser
 import BristleHost
 import Glibc
 
-/// `bristle new`: scaffolds a brush project (C with a Makefile, or Swift with BristleKit)
+/// `bristle new`: scaffolds a brush project (C or C++ with a Makefile, or Swift with BristleKit)
 /// that builds with one command and renders with `bristle render`.
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Create a brush project: NAME.c and a Makefile, or a Swift package using BristleKit.",
+        abstract: "Create a brush project: NAME.c or NAME.cpp and a Makefile, or a Swift package using BristleKit.",
         discussion: """
             The folder (NAME, or --dir) must not exist. Its README.md gives the one build command. \
             A Swift project depends on the BristleKit package installed beside this command \
@@ -19,7 +19,7 @@ struct New: ParsableCommand {
     @Argument(help: ArgumentHelp("The project and library name: a-z, 0-9 and '-', starting with a letter.", valueName: "NAME"))
     var name: String
 
-    @Option(help: ArgumentHelp("The language: c or swift.", valueName: "c|swift"))
+    @Option(help: ArgumentHelp("The language: c, cpp (C++17) or swift.", valueName: "c|cpp|swift"))
     var lang: BrushProject.Language
 
     @Option(help: ArgumentHelp("Where to create the project (default: ./NAME).", valueName: "DIR"))
@@ -34,7 +34,7 @@ struct New: ParsableCommand {
             let kit = lang == .swift ? try KitLocator.find() : nil
             let project = try BrushProject(name: name, id: id, language: lang, kitPath: kit)
             try project.write(into: destination)
-            print("Created \(destination) (\(project.id), \(lang.rawValue)). Build it: cd \(destination) && \(lang == .c ? "make" : "swift build -c release")")
+            print("Created \(destination) (\(project.id), \(lang.rawValue)). Build it: cd \(destination) && \(lang == .swift ? "swift build -c release" : "make")")
         } catch {
             throw Failure.report(error.description, hint: error.hint, status: error.exitStatus)
         }

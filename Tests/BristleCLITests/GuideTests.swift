@@ -40,6 +40,7 @@ import Testing
     }
 
     @Test(arguments: [Case(guide: "docs/guides/first-brush-c.md", library: "my-brush/libmy-brush.so"),
+                      Case(guide: "docs/guides/first-brush-cpp.md", library: "my-brush/libmy-brush.so"),
                       Case(guide: "docs/guides/first-brush-swift.md", library: "my-brush/.build/release/libmy-brush.so")])
     func guideRunsAsWritten(_ c: Case) throws {
         let markdown = try String(contentsOf: TestEnvironment.packageRoot.appendingPathComponent(c.guide), encoding: .utf8)

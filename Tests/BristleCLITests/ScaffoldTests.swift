@@ -4,8 +4,10 @@ import Foundation
 import Testing
 
 /// `bristle new`: the projects it writes build with their one documented command, load and
-/// render; it refuses bad names and existing folders with the right exit status; and the
-/// first C brush is one source in docs/ABI.md, Examples/c-minimal and the C template.
+/// render (the C++ one passes strict conformance); it refuses bad names and existing folders
+/// with the right exit status; the first C brush is one source in docs/ABI.md,
+/// Examples/c-minimal and the C template; the C++ and Swift examples are what their templates
+/// write.
 @Suite struct ScaffoldTests {
     /// Runs bristle with no BRISTLE_PATH or BRISTLE_KIT from the user's environment.
     private func bristle(_ args: [String], in dir: URL, environment: [String: String?] = [:]) throws -> ProcessResult {
@@ -41,6 +43,28 @@ import Testing
         let conform = try bristle(["conform", "./libmy-brush.so", "--tier", "standard", "--seed", "1"], in: project)
         #expect(conform.status == 0, "\(conform.stdout)\(conform.stderr)")
         #expect(try inkedPixels(project.appendingPathComponent("out.png").path) > 1000)
+    }
+
+    @Test func cppProjectBuildsWithMakeRendersAndIsStrictlyConformant() throws {
+        let dir = TestEnvironment.scratchDirectory("new-cpp")
+        let made = try bristle(["new", "my-brush", "--lang", "cpp"], in: dir)
+        #expect(made.status == 0 && made.stdout.contains("&& make"), "\(made.stdout)\(made.stderr)")
+        let project = dir.appendingPathComponent("my-brush")
+        let files = try FileManager.default.contentsOfDirectory(atPath: project.path).sorted()
+        #expect(files == ["Makefile", "README.md", "my-brush.cpp", "stroke.json"])
+        let include = TestEnvironment.packageRoot.appendingPathComponent("include").path
+        let build = try ProcessResult.run("/usr/bin/env", ["make", "BRISTLE_INCLUDE=\(include)"], currentDirectory: project)
+        #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        #expect(build.stdout.contains("g++ -std=c++17 -Wall -Wextra -Werror"), "\(build.stdout)")
+        let library = project.appendingPathComponent("libmy-brush.so").path
+        #expect(try exportedSymbols(library) == ["bristle_entry_v1"])
+        let render = try bristle(["render", "stroke.json", "-o", "out.png", "--brush", "./libmy-brush.so", "-v"], in: project)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stderr.contains("with org.example.my-brush"))
+        #expect(try inkedPixels(project.appendingPathComponent("out.png").path) > 1000)
+        let conform = try bristle(["conform", "./libmy-brush.so", "--tier", "strict", "--seed", "1", "--jobs", "2",
+                                   "--fuzz-scale", "0.1"], in: project)
+        #expect(conform.status == 0, "\(conform.stdout)\(conform.stderr)")
     }
 
     @Test func makefileExplainsAMissingHeader() throws {
@@ -115,6 +139,17 @@ import Testing
         #expect(generated == example, "the C template and Examples/c-minimal/dot.c differ")
     }
 
+    @Test func theCppExampleIsWhatTheTemplateWrites() throws {
+        let dir = TestEnvironment.scratchDirectory("new-cpp-example")
+        #expect(try bristle(["new", "cpp-brush", "--lang", "cpp"], in: dir).status == 0)
+        let example = TestEnvironment.packageRoot.appendingPathComponent("Examples/cpp-brush")
+        for file in ["cpp-brush.cpp", "Makefile"] {
+            let a = try String(contentsOf: dir.appendingPathComponent("cpp-brush/\(file)"), encoding: .utf8)
+            let b = try String(contentsOf: example.appendingPathComponent(file), encoding: .utf8)
+            #expect(a == b, "Examples/cpp-brush/\(file) differs from the template")
+        }
+    }
+
     @Test func theSwiftExampleIsWhatTheTemplateWrites() throws {
         let dir = TestEnvironment.scratchDirectory("new-swift")
         let kit = try fakeKit()
@@ -131,5 +166,7 @@ import Testing
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: generated.path).sorted()
                 == ["Package.swift", "README.md", "Sources", "exports.map", "stroke.json"])
+        let readme = try String(contentsOf: generated.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(readme.contains("bristle play --brushes .build/release"), "the README says how to draw with it live")
     }
 }

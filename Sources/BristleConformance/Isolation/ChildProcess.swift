@@ -1,3 +1,4 @@
+import BristleHost
 import Glibc
 
 /// One test's child process: the harness executable started with `posix_spawn` in its own
@@ -27,45 +28,10 @@ final class ChildProcess {
         hookFile = hook
         resultFile = result
         outputFile = output
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output.fd, 1)
-        posix_spawn_file_actions_adddup2(&actions, output.fd, 2)
-        posix_spawn_file_actions_adddup2(&actions, hook.fd, 3)
-        posix_spawn_file_actions_adddup2(&actions, result.fd, 4)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // Its own process group, no blocked signals and every signal at its default action: a
-        // harness running on a thread that blocks or ignores signals (a test runner, an app)
-        // must not pass that on, or SIGXFSZ, SIGPIPE and friends would not stop a plugin.
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var noSignals = sigset_t(), allSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        // No Swift crash backtracer in children: a crash is expected here and is reported by
-        // the parent; symbolicating it would cost seconds per crashing test.
-        var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
-        var e = environ
-        while let entry = e.pointee {
-            if strncmp(entry, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(entry)) }
-            e += 1
+        switch ChildLaunch.start(arguments, redirect: [(1, output.fd), (2, output.fd), (3, hook.fd), (4, result.fd)]) {
+        case .success(let pid): self.pid = pid
+        case .failure(let failure): throw CheckFailure(failure.reason)
         }
-        environment.append(nil)
-        defer { environment.forEach { free($0) } }
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environment)
-        guard status == 0 else {
-            throw CheckFailure("cannot start \(arguments[0]): \(String(cString: strerror(status)))")
-        }
-        self.pid = pid
         started = Clock.seconds()
         deadline = started + timeout
     }

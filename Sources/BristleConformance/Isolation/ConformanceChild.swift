@@ -22,7 +22,7 @@ public enum ConformanceChild {
         var fileSize = rlimit(rlim_cur: fileSizeLimit, rlim_max: fileSizeLimit)
         setrlimit(__rlimit_resource_t(RLIMIT_FSIZE.rawValue), &fileSize)
         signal(SIGXFSZ, SIG_DFL)
-        endWithParent()
+        ChildLaunch.endWithParent()
         let outcome: TestOutcome
         if let test = ConformanceCatalog.test(testID) {
             let recorder = HookRecorder(sharedFileDescriptor: hookDescriptor) ?? HookRecorder()
@@ -41,19 +41,5 @@ public enum ConformanceChild {
             return 74
         }
         return 0
-    }
-
-    /// Starts a thread that kills this process group (the child and anything the plugin
-    /// started in it) once the parent is gone: the parent holds the deadline, so a brush hung
-    /// in a hook would otherwise spin on as an orphan after the harness was interrupted or killed.
-    private static func endWithParent() {
-        let parent = UnsafeMutableRawPointer(bitPattern: Int(getppid()))
-        var thread = pthread_t()
-        let started = pthread_create(&thread, nil, { parent in
-            while getppid() == pid_t(Int(bitPattern: parent)) { usleep(100_000) }
-            kill(0, SIGKILL)
-            return nil
-        }, parent)
-        if started == 0 { pthread_detach(thread) }
     }
 }

@@ -111,8 +111,8 @@ public struct JSONValue: Equatable, Sendable {
         }
     }
 
-    /// `s` as a JSON string literal, shortened with `…` past `limit` scalars.
-    static func quoted(_ s: String, limit: Int = 60) -> String {
+    /// `s` as a JSON string literal, shortened with `…` past `limit` scalars (by default never).
+    public static func quoted(_ s: String, limit: Int = .max) -> String {
         var out = "\""
         var count = 0
         for scalar in s.unicodeScalars {

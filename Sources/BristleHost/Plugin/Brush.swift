@@ -10,6 +10,10 @@ public final class Brush {
     /// The parameters the brush declares (`bristle.params/1`), in its order; empty without it.
     public let parameters: [BrushParameter]
 
+    /// When set, each hook call writes its ``BrushHook`` raw value here before calling the
+    /// brush and 0 once it returns, so a supervisor in another process (shared memory) can
+    /// name the call a crash or a hang happened in. Nil by default (one check per call).
+    public var hookTrace: UnsafeMutablePointer<Int32>?
     /// The size, and stride, of the samples this brush receives: `sizeof(bristle_sample_t)`
     /// in min(the brush's declared minor, the host's minor) (bristle.h, ARRAYS).
     public var sampleSize: Int { samples.structSize }
@@ -69,8 +73,17 @@ public final class Brush {
     }
 
     deinit {
-        if inStroke { instance.pointee.cancelled?(instance) }
-        instance.pointee.destroy?(instance)
+        if inStroke { traced(.cancelled) { instance.pointee.cancelled?(instance) } }
+        traced(.destroy) { instance.pointee.destroy?(instance) }
+    }
+
+    /// Runs one plugin call with ``hookTrace`` set to `hook`.
+    @inline(__always)
+    private func traced<T>(_ hook: BrushHook, _ call: () -> T) -> T {
+        guard let hookTrace else { return call() }
+        hookTrace.pointee = hook.rawValue
+        defer { hookTrace.pointee = 0 }
+        return call()
     }
 
     /// The most parameters a brush may declare; more is taken as a corrupt count.
@@ -128,7 +141,7 @@ public final class Brush {
             throw .badParameterValue(brush: descriptor.id, name: id, value: String(value),
                                      expected: parameter.expectation)
         }
-        let status = params.pointee.set_value!(instance, id, value)
+        let status = traced(.setParameter) { params.pointee.set_value!(instance, id, value) }
         guard status == BRISTLE_OK else {
             throw .hookFailed(brush: descriptor.id, hook: "params.set_value(\(id))", status: status)
         }
@@ -142,7 +155,7 @@ public final class Brush {
                                      expected: parameter.expectation)
         }
         var c = bristle_color_t(r: color.red, g: color.green, b: color.blue, a: color.alpha)
-        let status = params.pointee.set_color!(instance, id, &c)
+        let status = traced(.setParameter) { params.pointee.set_color!(instance, id, &c) }
         guard status == BRISTLE_OK else {
             throw .hookFailed(brush: descriptor.id, hook: "params.set_color(\(id))", status: status)
         }
@@ -197,7 +210,7 @@ public final class Brush {
     public func begin(_ context: UnsafePointer<bristle_stroke_context_t>,
                       _ sample: UnsafePointer<bristle_sample_t>) -> Int32 {
         inStroke = true
-        return instance.pointee.begin!(instance, context, sample)
+        return traced(.begin) { instance.pointee.begin!(instance, context, sample) }
     }
 
     public func moved(_ batch: [bristle_sample_t]) -> Int32 {
@@ -205,7 +218,7 @@ public final class Brush {
     }
 
     public func moved(_ samples: UnsafePointer<bristle_sample_t>, count: Int) -> Int32 {
-        instance.pointee.moved!(instance, samples, UInt32(count))
+        traced(.moved) { instance.pointee.moved!(instance, samples, UInt32(count)) }
     }
 
     public func predicted(_ batch: [bristle_sample_t]) -> Int32 {
@@ -213,7 +226,7 @@ public final class Brush {
     }
 
     public func predicted(_ samples: UnsafePointer<bristle_sample_t>, count: Int) -> Int32 {
-        instance.pointee.predicted!(instance, samples, UInt32(count))
+        traced(.predicted) { instance.pointee.predicted!(instance, samples, UInt32(count)) }
     }
 
     public func ended(_ sample: bristle_sample_t) -> Int32 {
@@ -222,19 +235,21 @@ public final class Brush {
 
     public func ended(_ sample: UnsafePointer<bristle_sample_t>) -> Int32 {
         inStroke = false
-        return instance.pointee.ended!(instance, sample)
+        return traced(.ended) { instance.pointee.ended!(instance, sample) }
     }
 
     public func cancelled() {
         inStroke = false
-        instance.pointee.cancelled!(instance)
+        traced(.cancelled) { instance.pointee.cancelled!(instance) }
     }
 
     public func tick(t: Double, dt: Double) -> Int32 {
-        instance.pointee.tick!(instance, t, dt)
+        traced(.tick) { instance.pointee.tick!(instance, t, dt) }
     }
 
     public func draw(_ target: UnsafePointer<bristle_target_t>, dirty: inout bristle_rect_t) -> Int32 {
-        instance.pointee.draw!(instance, target, &dirty)
+        traced(target.pointee.layer == BRISTLE_LAYER_PREVIEW ? .drawPreview : .draw) {
+            instance.pointee.draw!(instance, target, &dirty)
+        }
     }
 }

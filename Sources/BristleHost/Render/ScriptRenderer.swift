@@ -14,6 +14,8 @@ public final class ScriptRenderer {
     public let options: RenderOptions
     public private(set) var stats = RenderStats()
     private var catalog: PluginCatalog?
+    private var brushChosen = false
+    private var warnedOfDroppedHistory = false
 
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
@@ -44,42 +46,20 @@ public final class ScriptRenderer {
     /// Runs the script and returns the session holding the result.
     public func render(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
         let session = try makeSession(script)
-        var brushChosen = false, warnedOfDroppedHistory = false
+        brushChosen = false
+        warnedOfDroppedHistory = false
+        // A run of undo and redo actions is one move through the history, applied before the
+        // next other action (``HistoryTravel``); each action still counts and warns as itself.
         var travel = HistoryTravel()
         for action in script.actions {
             switch action.kind {
-            case .undo, .redo: break
-            default: try sessionCall { () throws(SessionError) in try travel.apply(to: session) }
-            }
-            switch action.kind {
-            case .brush(let spec):
-                try choose(spec, in: session, file: script.sourcePath, at: action.location)
-                brushChosen = true
-            case .stroke(let stroke):
-                if !brushChosen {
-                    try choose(BrushSpec(id: nil, path: nil, color: nil, width: nil, params: []), in: session,
-                               file: script.sourcePath, at: action.location)
-                    brushChosen = true
-                }
-                try play(stroke, in: session)
-            case .ticks(let n):
-                if try sessionCall({ () throws(SessionError) -> Bool in try session.tick(frames: n) }) { stats.ticks += n } else { stats.ignoredTicks += n }
-            case .clear:
-                _ = try sessionCall { () throws(SessionError) in try session.clear() }
             case .undo(let n):
-                let change = travel.undo(n, in: session.history)
-                stats.undoneSteps += change.performed
-                warnIfShort(change, "undo", session, script.sourcePath, action.location)
+                count(travel.undo(n, in: session.history), "undo", session, script.sourcePath, action.location)
             case .redo(let n):
-                let change = travel.redo(n, in: session.history)
-                stats.redoneSteps += change.performed
-                warnIfShort(change, "redo", session, script.sourcePath, action.location)
-            }
-            for notice in session.takeHistoryNotices() where !warnedOfDroppedHistory {
-                // The first drop is worth a warning; later ones are counted (--verbose).
-                let at = action.location
-                stats.warnings.append("\(script.sourcePath):\(at.line):\(at.column): warning: \(notice.description); later drops are counted by --verbose")
-                warnedOfDroppedHistory = true
+                count(travel.redo(n, in: session.history), "redo", session, script.sourcePath, action.location)
+            default:
+                try sessionCall { () throws(SessionError) in try travel.apply(to: session) }
+                _ = try perform(action, in: session, file: script.sourcePath)
             }
         }
         try sessionCall { () throws(SessionError) in try travel.apply(to: session) }
@@ -88,9 +68,49 @@ public final class ScriptRenderer {
         return session
     }
 
-    /// Adds a located warning when an undo or redo found fewer steps than it asked for.
-    private func warnIfShort(_ change: HistoryChange, _ name: String, _ session: DrawingSession,
-                             _ file: String, _ at: SourceLocation) {
+    /// Runs one action of a script read from `file` on a session made by
+    /// ``makeSession(_:)``, as ``render(_:)`` does for each action in turn (a live view runs
+    /// its actions one by one). Returns the undo or redo's change, nil for other actions.
+    @discardableResult
+    public func perform(_ action: ScriptAction, in session: DrawingSession,
+                        file: String) throws(RenderError) -> HistoryChange? {
+        var change: HistoryChange?
+        switch action.kind {
+        case .brush(let spec):
+            try choose(spec, in: session, file: file, at: action.location)
+            brushChosen = true
+        case .stroke(let stroke):
+            if !brushChosen {
+                try choose(BrushSpec(id: nil, path: nil, color: nil, width: nil, params: []), in: session,
+                           file: file, at: action.location)
+                brushChosen = true
+            }
+            try play(stroke, in: session)
+        case .ticks(let n):
+            if try sessionCall({ () throws(SessionError) -> Bool in try session.tick(frames: n) }) { stats.ticks += n } else { stats.ignoredTicks += n }
+        case .clear:
+            _ = try sessionCall { () throws(SessionError) in try session.clear() }
+        case .undo(let n):
+            change = try sessionCall { () throws(SessionError) in try session.undo(n) }
+            count(change!, "undo", session, file, action.location)
+        case .redo(let n):
+            change = try sessionCall { () throws(SessionError) in try session.redo(n) }
+            count(change!, "redo", session, file, action.location)
+        }
+        for notice in session.takeHistoryNotices() where !warnedOfDroppedHistory {
+            // The first drop is worth a warning; later ones are counted (--verbose).
+            let at = action.location
+            stats.warnings.append("\(file):\(at.line):\(at.column): warning: \(notice.description); later drops are counted by --verbose")
+            warnedOfDroppedHistory = true
+        }
+        return change
+    }
+
+    /// Counts the steps an undo or redo did, and adds a located warning when it found fewer
+    /// steps than it asked for.
+    private func count(_ change: HistoryChange, _ name: String, _ session: DrawingSession,
+                       _ file: String, _ at: SourceLocation) {
+        if name == "undo" { stats.undoneSteps += change.performed } else { stats.redoneSteps += change.performed }
         guard change.isShort else { return }
         let held = name == "undo" ? "held only \(change.performed) step(s) to undo"
                                   : "held only \(change.performed) undone step(s) to redo"
@@ -147,7 +167,9 @@ public final class ScriptRenderer {
 
     // MARK: Canvas
 
-    private func makeSession(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
+    /// The session a script draws on: its canvas (size, scale, background) with the options'
+    /// overrides, seed and width.
+    public func makeSession(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
         let backgroundSpec = options.background ?? script.canvas.background ?? .color(.white)
         var image: PNGImage?
         if case .image(let path) = backgroundSpec {
@@ -305,57 +327,22 @@ public final class ScriptRenderer {
     /// keeps nothing, finds the device capabilities the stroke context announces (the union of
     /// the real samples' flags, and their largest `max_force`).
     private func play(_ stroke: StrokeSpec, in session: DrawingSession) throws(RenderError) {
-        // Samples with a non-finite or absurd coordinate are dropped (and counted in the
-        // second pass); an event left with no sample is skipped.
-        func usable(_ p: PointerSample) -> Bool {
-            abs(p.x) <= RenderOptions.absurdCoordinate && abs(p.y) <= RenderOptions.absurdCoordinate
-        }
-        let hasMask = BRISTLE_SAMPLE_HAS_PRESSURE | BRISTLE_SAMPLE_HAS_FORCE | BRISTLE_SAMPLE_HAS_TILT
-            | BRISTLE_SAMPLE_HAS_TWIST | BRISTLE_SAMPLE_HAS_TANGENTIAL | BRISTLE_SAMPLE_HAS_CONTACT
-        var probe = SampleBuilder(strokePointerType: stroke.pointerType, pressureCurve: options.pressureCurve)
-        var flags: UInt32 = 0, maxForce: Float = 0
-        for event in stroke.events {
-            for p in event.coalesced.isEmpty ? [event.sample] : event.coalesced where usable(p) {
-                let s = probe.make(p)
-                flags |= s.flags & hasMask
-                maxForce = max(maxForce, s.max_force)
-            }
-        }
-        let device = DrawingSession.Device(flags: flags, pointerType: SampleBuilder.pointerType(stroke.pointerType ?? "pen"),
-                                           maxForce: maxForce)
-
-        var builder = SampleBuilder(strokePointerType: stroke.pointerType, pressureCurve: options.pressureCurve)
-        func kept(_ p: PointerSample) -> Bool {
-            if usable(p) { return true }
-            stats.droppedSamples += 1
-            return false
-        }
-        var last: bristle_sample_t?
+        let device = StrokePlayer.device(of: stroke, pressureCurve: options.pressureCurve)
+        var player = StrokePlayer(pointerType: stroke.pointerType, pressureCurve: options.pressureCurve)
         do {
-            for event in stroke.events {
-                let samples = event.coalesced.isEmpty
-                    ? [event.sample].filter(kept).map { builder.make($0) }
-                    : event.coalesced.filter(kept).map { builder.make($0, extraFlags: BRISTLE_SAMPLE_COALESCED) }
-                let predicted = event.predicted.filter(kept).map { builder.make($0, extraFlags: BRISTLE_SAMPLE_PREDICTED) }
-                guard let first = samples.first else { continue }
-                if last == nil {
-                    try timed { () throws(SessionError) in
-                        try session.begin(first, device: device, predicted: samples.count > 1 ? [] : predicted)
-                    }
-                    if samples.count > 1 {
-                        try timed { () throws(SessionError) in try session.move(Array(samples.dropFirst()), predicted: predicted) }
-                    }
-                } else {
-                    try timed { () throws(SessionError) in try session.move(samples, predicted: predicted) }
-                }
-                last = samples[samples.count - 1]
+            // Samples with a non-finite or absurd coordinate are dropped and counted; an event
+            // left with no sample is skipped.
+            for spec in stroke.events {
+                guard let event = player.build(spec) else { continue }
+                try player.play(event, device: device, in: session) { (call) throws(SessionError) in try timed(call) }
             }
-            guard let last else { return }
+            stats.droppedSamples += player.droppedSamples
+            guard player.hasBegun else { return }
             if stroke.cancelled {
                 session.cancel()
                 stats.cancelledStrokes += 1
             } else {
-                try timed { () throws(SessionError) in try session.end(last) }
+                try timed { () throws(SessionError) in try player.end(in: session) }
                 stats.strokes += 1
             }
         } catch {

@@ -7,6 +7,7 @@ public struct BrushProject: Sendable {
     /// The languages a project can be written in.
     public enum Language: String, Sendable, CaseIterable {
         case c
+        case cpp
         case swift
     }
 
@@ -54,6 +55,9 @@ public struct BrushProject: Sendable {
         case .c:
             [("\(name).c", CBrushTemplate.source), ("Makefile", CBrushTemplate.makefile),
              ("README.md", CBrushTemplate.readme), ("stroke.json", BrushProject.strokeScript)]
+        case .cpp:
+            [("\(name).cpp", CppBrushTemplate.source), ("Makefile", CppBrushTemplate.makefile),
+             ("README.md", CppBrushTemplate.readme), ("stroke.json", BrushProject.strokeScript)]
         case .swift:
             [("Package.swift", SwiftBrushTemplate.manifest), ("exports.map", SwiftBrushTemplate.exports),
              ("Sources/\(moduleName)/\(moduleName).swift", SwiftBrushTemplate.brush),

@@ -171,6 +171,21 @@ BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &entry; }
 #     make BRISTLE_INCLUDE=/path/to/bristle/include
 CC ?= cc
 CFLAGS ?= -O2
+
+"""# + headerLookup + #"""
+
+lib{{NAME}}.so: {{NAME}}.c
+	$(CC) -std=c99 -Wall -Wextra -pedantic $(CFLAGS) -fPIC -shared -fvisibility=hidden $(BRISTLE_CFLAGS) $< -o $@ -lm
+
+clean:
+	rm -f lib{{NAME}}.so
+
+.PHONY: clean
+"""#
+
+    /// The Makefile lines that set BRISTLE_CFLAGS: `-I$(BRISTLE_INCLUDE)` when given, else
+    /// `pkg-config --cflags bristle`, else a clear error (shared by the C and C++ Makefiles).
+    static let headerLookup = #"""
 ifdef BRISTLE_INCLUDE
 BRISTLE_CFLAGS := -I$(BRISTLE_INCLUDE)
 else
@@ -180,13 +195,6 @@ $(error bristle.pc not found: install Bristle (make install in its checkout; add
 endif
 endif
 
-lib{{NAME}}.so: {{NAME}}.c
-	$(CC) -std=c99 -Wall -Wextra -pedantic $(CFLAGS) -fPIC -shared -fvisibility=hidden $(BRISTLE_CFLAGS) $< -o $@ -lm
-
-clean:
-	rm -f lib{{NAME}}.so
-
-.PHONY: clean
 """#
 
     /// `README.md`.
@@ -212,5 +220,19 @@ bristle conform ./lib{{NAME}}.so --tier standard
 
 `stroke.json` is any Bristle stroke script (see `docs/stroke-format.md` in Bristle).
 The brush is `{{NAME}}.c`; `bristle.h` and `docs/ABI.md` explain every hook.
+
+
+"""# + drawLive
+
+    /// The README's last section, for projects built with `make` into `libNAME.so` in the
+    /// project folder (C and C++).
+    static let drawLive = #"""
+Draw with it live, with your pen, in a browser: run this in this folder, open the URL it
+prints, and pick `{{ID}}`. Each `make` replaces `lib{{NAME}}.so`, and the next stroke uses the
+new build (see "Draw with your brush live" in Bristle's `docs/guides/`):
+
+```sh
+bristle play --brushes .
+```
 """#
 }

@@ -134,5 +134,13 @@ bristle conform .build/release/lib{{NAME}}.so --tier standard
 
 The brush is `Sources/{{MODULE}}/{{MODULE}}.swift`: a type conforming to BristleKit's
 `Brush`. `Sources/{{MODULE}}/{{MODULE}}Library.swift` exports it; keep that function `public`.
+
+Draw with it live, with your pen, in a browser: run this, open the URL it prints, and pick
+`{{ID}}`. Each `swift build -c release` replaces the library, and the next stroke uses the
+new build (see "Draw with your brush live" in Bristle's `docs/guides/`):
+
+```sh
+bristle play --brushes .build/release
+```
 """#
 }

@@ -79,6 +79,15 @@ public final class DrawingSession {
     public private(set) var strokesCompleted = 0
     public private(set) var strokesCancelled = 0
 
+    /// Whether to collect ``damage`` (off by default: a renderer that exports at the end
+    /// needs none).
+    public var collectsDamage = false
+    /// While ``collectsDamage`` is on: the rectangles of the preview layer (what an app shows:
+    /// committed plus provisional pixels) whose pixels may have changed since the last
+    /// ``takeDamage()``, in the order the changes happened; they may overlap. Every call that
+    /// changes pixels adds to it: strokes, ticks, clear, undo and redo.
+    public private(set) var damage: [PixelRect] = []
+
     private let host: BrushHost
     /// The preview once allocated (see ``preview``).
     private var previewStorage: Layer?
@@ -279,9 +288,17 @@ public final class DrawingSession {
             for layer in layers { layer.fill(.transparent, in: tile) }
             dirty = dirty.union(tile)
         }
+        addDamage(dirty)
         hadStroke = false
         framesSinceLift = 0
         return HistoryChange(requested: 1, performed: 1, dirty: dirty)
+    }
+
+    /// Returns ``damage`` and forgets it: an app repaints these rectangles of ``preview`` after
+    /// each call (a live view sends them as patches).
+    public func takeDamage() -> [PixelRect] {
+        defer { damage.removeAll(keepingCapacity: true) }
+        return damage
     }
 
     /// Takes back the last `steps` steps (completed strokes and clears, newest first), or as
@@ -339,6 +356,7 @@ public final class DrawingSession {
             change.dirty = change.dirty.union(dirty)
         }
         if previewStorage == nil { previewBacklog.insert(covering: change.dirty, of: history.grid) }
+        addDamage(change.dirty)
         hadStroke = false
         framesSinceLift = 0
         return change
@@ -383,6 +401,7 @@ public final class DrawingSession {
             }
             let status = draw(current.brush, into: preview, layer: BRISTLE_LAYER_PREVIEW, base: base)
             swap(&previewDirty, &drawn)
+            for r in previewDirty.rects { addDamage(r) }
             guard status == BRISTLE_OK else {
                 current.brush.cancelled()
                 rollBack()
@@ -428,6 +447,7 @@ public final class DrawingSession {
             copy(into: previewStorage, from: committed, in: rect)
         } else {
             previewBacklog.insert(covering: rect.intersection(committed.bounds), of: history.grid)
+            addDamage(rect.intersection(committed.bounds))
         }
     }
 
@@ -437,6 +457,11 @@ public final class DrawingSession {
         guard !r.isEmpty else { return }
         pixelsCopied += Int(r.width) * Int(r.height)
         destination.copy(from: source, in: r)
+        if destination === previewStorage { addDamage(r) }
+    }
+
+    private func addDamage(_ rect: PixelRect) {
+        if collectsDamage, !rect.isEmpty { damage.append(rect) }
     }
 
     /// Turns a failed hook into a cancelled stroke and an error.

@@ -17,7 +17,7 @@ public final class Canvas {
         case preview
     }
 
-    private let target: UnsafePointer<bristle_target_t>
+    let target: UnsafePointer<bristle_target_t>
     private let pixels: UnsafeMutablePointer<UInt8>
     private let basePixels: UnsafePointer<UInt8>?
     private let stride: Int
@@ -84,43 +84,49 @@ public final class Canvas {
         self[x, y] = self[x, y].over(color, coverage: coverage)
     }
 
-    /// Paints a round-capped segment whose diameter goes from `startWidth` to `endWidth`
-    /// (`fill_segment`).
+    /// Paints a segment whose diameter goes from `startWidth` to `endWidth` (`fill_segment`):
+    /// with round caps a tapered capsule; butt and square caps need a 1.1 host
+    /// (``Services/Service/segmentCaps``), otherwise nothing is drawn.
     @discardableResult
     public func fillSegment(from start: (x: Double, y: Double), to end: (x: Double, y: Double),
-                            startWidth: Double, endWidth: Double, paint: Paint) -> Rect {
-        var s = Services.segment(start.x, start.y, end.x, end.y, startWidth, endWidth)
+                            startWidth: Double, endWidth: Double, cap: StrokeStyle.Cap = .round, paint: Paint) -> Rect {
+        guard var s = services.segment(start, end, startWidth, endWidth, cap) else { return .empty }
         var p = paint.c
-        let r = services.with { table in table.pointee.fill_segment?(table, target, &s, &p) ?? bristle_rect_t() }
-        markDirty(r)
-        return r
+        return painted(services.call(\.fill_segment) { table, f in f(table, target, &s, &p) })
     }
 
     /// Paints a disc (`fill_disc`).
     @discardableResult
     public func fillDisc(x: Double, y: Double, radius: Double, paint: Paint) -> Rect {
         var p = paint.c
-        let r = services.with { table in table.pointee.fill_disc?(table, target, x, y, radius, &p) ?? bristle_rect_t() }
-        markDirty(r)
-        return r
+        return painted(services.call(\.fill_disc) { table, f in f(table, target, x, y, radius, &p) })
     }
 
-    /// Composites `paint` through `mask` inside `rect` (`composite_mask`). With `overBase`
+    /// Composites `paint` through `mask` inside `rect` (`composite_mask`), or `pattern` with
+    /// the paint's opacity and blend (`composite_mask_pattern`, a 1.1 service). With `overBase`
     /// the destination is the pixels from before the stroke, so re-compositing a growing mask
     /// never double-blends. The mask must be the target's size; otherwise nothing is drawn.
     @discardableResult
-    public func composite(_ mask: CoverageMask, in rect: Rect, paint: Paint, overBase: Bool) -> Rect {
+    public func composite(_ mask: CoverageMask, in rect: Rect, paint: Paint, pattern: Pattern? = nil,
+                          overBase: Bool) -> Rect {
         guard mask.width == width, mask.height == height else { return .empty }
         let clipped = rect.clipped(width: width, height: height)
         guard !clipped.isEmpty else { return .empty }
         var m = mask.c
         var p = paint.c
         let flags = overBase ? BRISTLE_COMPOSITE_OVER_BASE : 0
-        let r = services.with { table in
-            table.pointee.composite_mask?(table, target, &m, clipped.c, &p, flags) ?? bristle_rect_t()
+        guard pattern != nil else {
+            return painted(services.call(\.composite_mask) { table, f in f(table, target, &m, clipped.c, &p, flags) })
         }
-        markDirty(r)
-        return r
+        return painted(Pattern.withC(pattern) { tile in
+            services.call(\.composite_mask_pattern) { table, f in f(table, target, &m, clipped.c, &p, tile, flags) }
+        })
+    }
+
+    /// Marks what a service changed as dirty and returns it.
+    func painted(_ rect: Rect) -> Rect {
+        markDirty(rect)
+        return rect
     }
 
     /// Adds `rect` (clipped to the target) to what the draw reports as changed. The canvas

@@ -56,19 +56,54 @@ public final class CoverageMask {
         touched = touched.union(Rect(x: lo, y: y, width: hi - lo, height: 1))
     }
 
-    /// Raises the mask to a round-capped segment's coverage through the host's services.
+    /// Raises the mask to a segment's coverage through the host's services
+    /// (``Services/addSegment(to:from:to:startWidth:endWidth:cap:)``).
     @discardableResult
     public func addSegment(from start: (x: Double, y: Double), to end: (x: Double, y: Double),
-                           startWidth: Double, endWidth: Double, using services: Services) -> Rect {
-        let r = services.addSegment(to: self, from: start, to: end, startWidth: startWidth, endWidth: endWidth)
-        touched = touched.union(r)
-        return r
+                           startWidth: Double, endWidth: Double, cap: StrokeStyle.Cap = .round,
+                           using services: Services) -> Rect {
+        services.addSegment(to: self, from: start, to: end, startWidth: startWidth, endWidth: endWidth, cap: cap)
     }
 
     /// Raises the mask to a disc's coverage through the host's services.
     @discardableResult
     public func addDisc(x: Double, y: Double, radius: Double, using services: Services) -> Rect {
-        let r = services.addDisc(to: self, x: x, y: y, radius: radius)
+        services.addDisc(to: self, x: x, y: y, radius: radius)
+    }
+
+    /// Raises the mask to a rectangle's coverage through the host's services
+    /// (``Services/addRect(to:x:y:width:height:style:)``).
+    @discardableResult
+    public func addRect(x: Double, y: Double, width: Double, height: Double, style: StrokeStyle? = nil,
+                        using services: Services) -> Rect {
+        services.addRect(to: self, x: x, y: y, width: width, height: height, style: style)
+    }
+
+    /// Raises the mask to an ellipse's coverage through the host's services.
+    @discardableResult
+    public func addEllipse(x: Double, y: Double, radiusX: Double, radiusY: Double, style: StrokeStyle? = nil,
+                           using services: Services) -> Rect {
+        services.addEllipse(to: self, x: x, y: y, radiusX: radiusX, radiusY: radiusY, style: style)
+    }
+
+    /// Raises the mask to a polyline's (or, with no style, a polygon's) coverage through the
+    /// host's services.
+    @discardableResult
+    public func addPolyline(_ points: [(x: Double, y: Double)], style: StrokeStyle? = nil,
+                            using services: Services) -> Rect {
+        services.addPolyline(to: self, points, style: style)
+    }
+
+    /// Raises the mask to a soft dab's coverage through the host's services.
+    @discardableResult
+    public func addDab(x: Double, y: Double, radius: Double, hardness: Double, using services: Services) -> Rect {
+        services.addDab(to: self, x: x, y: y, radius: radius, hardness: hardness)
+    }
+
+    /// Calls a host mask service with the C view of the cells, and records the rectangle it
+    /// returns (clipped to the mask) as raised.
+    func accumulate(_ body: (UnsafePointer<bristle_mask_t>) -> Rect) -> Rect {
+        let r = withUnsafePointer(to: c) { body($0) }.clipped(width: width, height: height)
         touched = touched.union(r)
         return r
     }
