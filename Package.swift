@@ -16,6 +16,7 @@ let package = Package(
     name: "Bristle",
     products: [
         .executable(name: "bristle", targets: ["bristle"]),
+        .executable(name: "bristle-fuzz", targets: ["BristleFuzz"]),
         .library(name: "BristleHost", targets: ["BristleHost"]),
         .library(name: "BristlePencil", type: .dynamic, targets: ["BristlePencil"]),
         .library(name: "BristleForceHue", type: .dynamic, targets: ["BristleForceHue"]),
@@ -38,8 +39,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("pthread")]),
         // Callgrind's collection toggle for `bristle bench --callgrind` (a no-op without valgrind).
         .target(name: "CBristleCallgrind"),
+        // Removes unfinished atomic writes' temporary files on SIGINT/SIGTERM/SIGHUP (C: signal-safe).
+        .target(name: "CBristleCleanup"),
         // The host: loader, layers, rasteriser, drawing session, inputs, PNG, benchmarks.
-        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCallgrind"]),
+        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCallgrind", "CBristleCleanup"]),
         // The harness's C helpers: names the buffer behind a fault (guard page, memory taken back
         // after a hook), and reads malloc's statistics.
         .target(name: "CBristleHarness"),
@@ -61,6 +64,9 @@ let package = Package(
                 "BristlePlay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // The fuzzer over every input format (docs/FUZZING.md): a seeded mutation driver, or,
+        // built with -sanitize=fuzzer -D BRISTLE_LIBFUZZER (scripts/fuzz.sh), a libFuzzer target.
+        .executableTarget(name: "BristleFuzz", dependencies: ["BristleHost"]),
 
         // Reference brushes.
         .target(

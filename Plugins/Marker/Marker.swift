@@ -34,6 +34,8 @@ struct Marker: Brush {
 
     /// Samples farther than this from the canvas are skipped (absurd input).
     private static let reach = 1_000_000.0
+    /// The coverage of `n` inside subsamples out of 16: `round(255 * n / 16)`.
+    private static let levels = (0...16).map { UInt8((255 * Double($0) / 16).rounded()) }
 
     private var stroke: Stroke?
     private var mask: CoverageMask?
@@ -91,6 +93,10 @@ struct Marker: Brush {
     /// On each subsample row the hull's inside subsamples form one run (the hull is convex), so
     /// the run's ends are found with the exact point-in-hull test and everything between is
     /// counted without testing: the same coverage as testing all 16 subsamples of every pixel.
+    /// Per pixel row, the pixels inside all four runs are fully covered and raised as one run;
+    /// only the pixels at the runs' ends are counted one by one, so the cost follows the hull's
+    /// area and outline, not its bounding box (a wide nib at 45 degrees sweeps a thin band
+    /// across a large box).
     private func fillHull(_ points: [(x: Double, y: Double)], into mask: CoverageMask) -> Rect {
         let hull = ConvexHull.of(points)
         guard hull.count >= 3 else { return .empty }
@@ -99,17 +105,39 @@ struct Marker: Brush {
                                  within: mask.width, mask.height)
         guard !area.isEmpty else { return .empty }
         let firstColumn = area.x * 4, lastColumn = (area.x + area.width) * 4 - 1
-        var inside = [Int](repeating: 0, count: area.width)
+        let edges = ConvexHull.edges(of: hull)
+        var runs: [ClosedRange<Int>] = []
+        runs.reserveCapacity(4)
         for py in area.y..<(area.y + area.height) {
-            for i in inside.indices { inside[i] = 0 }
+            runs.removeAll(keepingCapacity: true)
             for j in 0..<4 {
-                let y = Double(py) + (Double(j) + 0.5) / 4
-                guard let run = ConvexHull.run(hull, y: y, columns: firstColumn...lastColumn) else { continue }
-                for column in run { inside[column / 4 - area.x] += 1 }
+                if let run = ConvexHull.run(edges, y: Double(py) + (Double(j) + 0.5) / 4, columns: firstColumn...lastColumn) {
+                    runs.append(run)
+                }
             }
-            for (i, count) in inside.enumerated() where count > 0 {
-                mask.raise(x: area.x + i, y: py, to: UInt8((255 * Double(count) / 16).rounded()))
+            guard !runs.isEmpty else { continue }
+            var lowest = Int.max, highest = Int.min, innerLow = Int.min, innerHigh = Int.max
+            for run in runs {
+                lowest = min(lowest, run.lowerBound)
+                highest = max(highest, run.upperBound)
+                innerLow = max(innerLow, run.lowerBound)
+                innerHigh = min(innerHigh, run.upperBound)
             }
+            // Pixels whose four subsample columns lie inside all four runs: 16 of 16, one run.
+            var fullLow = highest / 4 + 1, fullHigh = fullLow
+            if runs.count == 4 {
+                fullLow = (innerLow + 3) / 4
+                fullHigh = max(fullLow, (innerHigh + 1) / 4)
+                mask.raise(y: py, columns: fullLow..<fullHigh, to: 255)
+            }
+            // The pixels at the runs' ends, counted one by one.
+            func count(_ px: Int) {
+                var n = 0
+                for run in runs { n += max(0, min(run.upperBound, px * 4 + 3) - max(run.lowerBound, px * 4) + 1) }
+                if n > 0 { mask.raise(x: px, y: py, to: Marker.levels[n]) }
+            }
+            for px in (lowest / 4)..<min(fullLow, highest / 4 + 1) { count(px) }
+            for px in max(fullHigh, lowest / 4)..<(highest / 4 + 1) { count(px) }
         }
         return area
     }

@@ -84,12 +84,17 @@ static void PNGCBAPI on_warning(png_structp png, png_const_charp text) {
  * ended with Z_SYNC_FLUSH so they concatenate into one valid stream, as pigz does; Adler-32
  * values joined with adler32_combine). libpng writes the signature, IHDR, sRGB, the IDAT
  * chunks (png_write_chunk) and IEND, and computes the chunk CRCs.
+ *
+ * The strips are written in order as soon as each is compressed, and compression runs at
+ * most a few strips ahead of the writer, so the compressed image is never held whole: memory
+ * stays a few strips (at most MAX_STRIP_BYTES of rows each) whatever the image size.
  */
 
 #define WRITE_BUFFER_SIZE (64 * 1024)
 #define IDAT_PIECE (1024 * 1024)
 #define MAX_THREADS 8
 #define MIN_STRIP_BYTES (256 * 1024)
+#define MAX_STRIP_BYTES (8 * 1024 * 1024)
 
 typedef struct {
     shim_error error;
@@ -214,8 +219,10 @@ static unsigned long row_cost(const unsigned char *b, size_t n) {
 
 typedef struct {
     /* input, shared */
-    const unsigned char *pixels;
+    const unsigned char *pixels; /* rows at pixels + y * stride, when source is NULL */
     size_t stride;
+    CBristlePNG_row_source source; /* else: fills a row on request */
+    void *context;
     size_t width;
     int premultiplied;
     int level;
@@ -229,14 +236,21 @@ typedef struct {
     size_t out_length;
     unsigned long adler;
     size_t raw_length;
-    int status; /* CBristlePNG_OK or CBristlePNG_NO_MEMORY */
+    int status;   /* CBristlePNG_OK or CBristlePNG_NO_MEMORY */
+    int finished; /* guarded by the queue's lock */
 } strip_job;
 
 typedef struct {
     strip_job *jobs;
     int count;
-    int next; /* guarded by lock */
+    int next;    /* the next strip to compress */
+    int written; /* strips written to the file */
+    int window;  /* compression runs at most this many strips ahead of the writer */
+    int stop;    /* the writer gave up: compress nothing more */
     pthread_mutex_t lock;
+    pthread_cond_t changed;
+    pthread_t workers[MAX_THREADS];
+    int started;
 } job_queue;
 
 /* Runs deflate until it has taken all input (Z_NO_FLUSH), flushed (Z_SYNC_FLUSH) or
@@ -262,9 +276,28 @@ static int deflate_into(strip_job *j, z_stream *z, int flush) {
     }
 }
 
+/* Row y as straight RGBA, in slot (y - y0) & 1 of `fetched` / `straight` when it has to be
+ * produced (by the source, or by unpremultiplying); the other slot keeps the prior row. */
+static const unsigned char *strip_row(strip_job *j, uint32_t y, unsigned char *fetched[2],
+                                      unsigned char *straight[2]) {
+    int slot = (int)((y - j->y0) & 1);
+    const unsigned char *row;
+    if (j->source != NULL) {
+        j->source(j->context, y, fetched[slot]);
+        row = fetched[slot];
+    } else {
+        row = j->pixels + (size_t)y * j->stride;
+    }
+    if (j->premultiplied) {
+        unpremultiply_row(row, straight[slot], j->width);
+        row = straight[slot];
+    }
+    return row;
+}
+
 static void compress_strip(strip_job *j) {
     size_t n = j->width * 4;
-    unsigned char *scratch = (unsigned char *)malloc(7 * (n + 1));
+    unsigned char *scratch = (unsigned char *)malloc(4 * n + 5 * (n + 1));
     z_stream z;
     memset(&z, 0, sizeof z);
     j->status = CBristlePNG_NO_MEMORY;
@@ -273,8 +306,9 @@ static void compress_strip(strip_job *j) {
         free(scratch);
         return;
     }
-    unsigned char *straight[2] = {scratch, scratch + n};  /* unpremultiplied rows */
-    unsigned char *candidates = scratch + 2 * n;            /* 5 x (1 + n) */
+    unsigned char *fetched[2] = {scratch, scratch + n};       /* rows from the source */
+    unsigned char *straight[2] = {scratch + 2 * n, scratch + 3 * n}; /* unpremultiplied rows */
+    unsigned char *candidates = scratch + 4 * n;              /* 5 x (1 + n) */
     size_t capacity = (size_t)(j->y1 - j->y0) * (n + 1) / 4 + 65536;
     j->out = (unsigned char *)malloc(capacity);
     if (j->out == NULL) goto done;
@@ -283,14 +317,8 @@ static void compress_strip(strip_job *j) {
     j->adler = adler32(0L, Z_NULL, 0);
     j->raw_length = 0;
 
-    const unsigned char *prior = NULL;
-    if (j->y0 > 0) {
-        prior = j->pixels + (size_t)(j->y0 - 1) * j->stride;
-        if (j->premultiplied) {
-            unpremultiply_row(prior, straight[1], j->width);
-            prior = straight[1];
-        }
-    }
+    /* The row above the strip (slot 1, as y0 - 1 is odd relative to y0) is the first prior. */
+    const unsigned char *prior = j->y0 > 0 ? strip_row(j, j->y0 - 1, fetched, straight) : NULL;
     int single = -1;
     switch (j->filters) {
     case CBristlePNG_FILTER_NONE: single = 0; break;
@@ -301,13 +329,7 @@ static void compress_strip(strip_job *j) {
     default: break;
     }
     for (uint32_t y = j->y0; y < j->y1; y++) {
-        const unsigned char *row = j->pixels + (size_t)y * j->stride;
-        if (j->premultiplied) {
-            unsigned char *target = straight[(y - j->y0) & 1];
-            if (target == prior) target = straight[((y - j->y0) & 1) ^ 1];
-            unpremultiply_row(row, target, j->width);
-            row = target;
-        }
+        const unsigned char *row = strip_row(j, y, fetched, straight);
         unsigned char *best;
         if (single >= 0) {
             best = candidates;
@@ -346,14 +368,83 @@ done:
     free(scratch);
 }
 
+/* Takes the next strip if it is within the window; call with the lock held. Returns its
+ * index, or -1. */
+static int take_job(job_queue *q) {
+    if (q->stop || q->next >= q->count || q->next >= q->written + q->window) return -1;
+    return q->next++;
+}
+
+/* Compresses strip `index` without the lock, then marks it finished; call with the lock held. */
+static void run_job(job_queue *q, int index) {
+    pthread_mutex_unlock(&q->lock);
+    compress_strip(&q->jobs[index]);
+    pthread_mutex_lock(&q->lock);
+    q->jobs[index].finished = 1;
+    pthread_cond_broadcast(&q->changed);
+}
+
 static void *strip_worker(void *arg) {
     job_queue *q = (job_queue *)arg;
-    for (;;) {
-        pthread_mutex_lock(&q->lock);
-        int index = q->next < q->count ? q->next++ : -1;
-        pthread_mutex_unlock(&q->lock);
-        if (index < 0) return NULL;
-        compress_strip(&q->jobs[index]);
+    pthread_mutex_lock(&q->lock);
+    while (!q->stop && q->next < q->count) {
+        int index = take_job(q);
+        if (index < 0) {
+            pthread_cond_wait(&q->changed, &q->lock);
+            continue;
+        }
+        run_job(q, index);
+    }
+    pthread_mutex_unlock(&q->lock);
+    return NULL;
+}
+
+/* Waits until strip `index` is compressed, compressing strips itself meanwhile. */
+static void wait_for_strip(job_queue *q, int index) {
+    pthread_mutex_lock(&q->lock);
+    while (!q->jobs[index].finished) {
+        int mine = take_job(q);
+        if (mine >= 0) run_job(q, mine);
+        else pthread_cond_wait(&q->changed, &q->lock);
+    }
+    pthread_mutex_unlock(&q->lock);
+}
+
+/* Stops the workers, waits for them, and frees every strip's output and the queue. */
+static void finish_queue(job_queue *q) {
+    pthread_mutex_lock(&q->lock);
+    q->stop = 1;
+    pthread_cond_broadcast(&q->changed);
+    pthread_mutex_unlock(&q->lock);
+    for (int t = 0; t < q->started; t++) pthread_join(q->workers[t], NULL);
+    pthread_cond_destroy(&q->changed);
+    pthread_mutex_destroy(&q->lock);
+    for (int i = 0; i < q->count; i++) free(q->jobs[i].out);
+    free(q->jobs);
+    free(q);
+}
+
+/* Writes `count` byte ranges as IDAT chunks of at most IDAT_PIECE bytes (ranges may span
+ * chunks; a chunk may hold several ranges). */
+static void write_idat(png_structp png, const unsigned char *const *data, const size_t *lengths,
+                       int count) {
+    size_t total = 0;
+    for (int i = 0; i < count; i++) total += lengths[i];
+    int part = 0;
+    size_t offset = 0;
+    while (total > 0) {
+        size_t chunk = total > IDAT_PIECE ? IDAT_PIECE : total;
+        total -= chunk;
+        png_write_chunk_start(png, (png_const_bytep) "IDAT", (png_uint_32)chunk);
+        while (chunk > 0) {
+            size_t take = lengths[part] - offset;
+            if (take > chunk) take = chunk;
+            if (take > 0) png_write_chunk_data(png, data[part] + offset, take);
+            offset += take;
+            chunk -= take;
+            if (offset == lengths[part]) { part++; offset = 0; }
+        }
+        png_write_chunk_end(png);
     }
 }
 
@@ -362,15 +453,17 @@ static int online_cpus(void) {
     return n < 1 ? 1 : (n > MAX_THREADS ? MAX_THREADS : (int)n);
 }
 
-int CBristlePNG_write_rgba8(int fd, const uint8_t *pixels, uint32_t width, uint32_t height,
-                            size_t stride_bytes, int flags, int compression_level,
-                            int strategy, int filters, int threads, uint32_t max_side,
-                            uint64_t max_pixels, char *message, size_t message_capacity) {
+static int write_image(int fd, const uint8_t *pixels, size_t stride_bytes,
+                       CBristlePNG_row_source source, void *context, uint32_t width,
+                       uint32_t height, int flags, int compression_level, int strategy,
+                       int filters, int threads, uint32_t max_side, uint64_t max_pixels,
+                       char *message, size_t message_capacity) {
     shim_error local;
     shim_error_init(&local, CBristlePNG_INVALID_ARGUMENT, message, message_capacity);
 
     if (fd < 0) return fail(&local, CBristlePNG_INVALID_ARGUMENT, "invalid file descriptor");
-    if (pixels == NULL) return fail(&local, CBristlePNG_INVALID_ARGUMENT, "no pixel buffer");
+    if (pixels == NULL && source == NULL)
+        return fail(&local, CBristlePNG_INVALID_ARGUMENT, "no pixel buffer");
     if (width == 0 || height == 0)
         return fail(&local, CBristlePNG_INVALID_ARGUMENT,
                     "the image is %ux%u pixels; a PNG needs at least 1x1", width, height);
@@ -380,7 +473,7 @@ int CBristlePNG_write_rgba8(int fd, const uint8_t *pixels, uint32_t width, uint3
                     "the image is %ux%u pixels; the limit is %u pixels on each side and "
                     "%llu pixels in total",
                     width, height, max_side, (unsigned long long)max_pixels);
-    if (stride_bytes / 4 < width)
+    if (source == NULL && stride_bytes / 4 < width)
         return fail(&local, CBristlePNG_INVALID_ARGUMENT,
                     "row stride %zu bytes is less than width * 4 = %llu bytes", stride_bytes,
                     (unsigned long long)width * 4);
@@ -393,66 +486,54 @@ int CBristlePNG_write_rgba8(int fd, const uint8_t *pixels, uint32_t width, uint3
     int level = compression_level < 0 ? 0 : compression_level > 9 ? 9 : compression_level;
     if (flags & CBristlePNG_PREMULTIPLIED) pthread_once(&unpremultiply_once, build_unpremultiply_table);
 
-    /* ---- compress the image data */
+    /* ---- cut the rows into strips */
     size_t row_bytes = (size_t)width * 4 + 1;
     if (threads <= 0) threads = online_cpus();
     if (threads > MAX_THREADS) threads = MAX_THREADS;
     uint64_t total = (uint64_t)row_bytes * height;
-    int strips = 1;
+    uint64_t strips = 1;
     if (threads > 1 && total >= 2 * MIN_STRIP_BYTES) {
         /* A few strips per thread balances strokes that sit in one part of the image. */
         uint64_t by_size = total / MIN_STRIP_BYTES;
-        strips = threads * 4;
-        if ((uint64_t)strips > by_size) strips = (int)by_size;
-        if ((uint32_t)strips > height) strips = (int)height;
-        if (strips < 1) strips = 1;
+        strips = (uint64_t)threads * 4;
+        if (strips > by_size) strips = by_size;
     }
-    if (threads > strips) threads = strips;
+    /* Large images: strips of at most MAX_STRIP_BYTES, so the window holds little. */
+    if (strips < (total + MAX_STRIP_BYTES - 1) / MAX_STRIP_BYTES)
+        strips = (total + MAX_STRIP_BYTES - 1) / MAX_STRIP_BYTES;
+    if (strips > height) strips = height;
+    if ((uint64_t)threads > strips) threads = (int)strips;
 
+    job_queue *q = (job_queue *)calloc(1, sizeof(job_queue));
     strip_job *jobs = (strip_job *)calloc((size_t)strips, sizeof(strip_job));
-    if (jobs == NULL) return fail(&local, CBristlePNG_NO_MEMORY, "out of memory");
-    for (int i = 0; i < strips; i++) {
+    if (q == NULL || jobs == NULL) {
+        free(q);
+        free(jobs);
+        return fail(&local, CBristlePNG_NO_MEMORY, "out of memory");
+    }
+    for (uint64_t i = 0; i < strips; i++) {
         strip_job *j = &jobs[i];
         j->pixels = pixels;
         j->stride = stride_bytes;
+        j->source = source;
+        j->context = context;
         j->width = width;
         j->premultiplied = (flags & CBristlePNG_PREMULTIPLIED) != 0;
         j->level = level;
         j->strategy = strategy;
         j->filters = filters;
-        j->y0 = (uint32_t)((uint64_t)height * (uint64_t)i / (uint64_t)strips);
-        j->y1 = (uint32_t)((uint64_t)height * (uint64_t)(i + 1) / (uint64_t)strips);
+        j->y0 = (uint32_t)((uint64_t)height * i / strips);
+        j->y1 = (uint32_t)((uint64_t)height * (i + 1) / strips);
         j->last = i == strips - 1;
         j->status = CBristlePNG_NO_MEMORY;
     }
-    job_queue queue;
-    queue.jobs = jobs;
-    queue.count = strips;
-    queue.next = 0;
-    pthread_mutex_init(&queue.lock, NULL);
-    pthread_t workers[MAX_THREADS];
-    int started = 0;
-    for (int t = 1; t < threads; t++) {
-        if (pthread_create(&workers[started], NULL, strip_worker, &queue) == 0) started++;
-    }
-    strip_worker(&queue); /* the calling thread works too; it alone if no thread started */
-    for (int t = 0; t < started; t++) pthread_join(workers[t], NULL);
-    pthread_mutex_destroy(&queue.lock);
+    q->jobs = jobs;
+    q->count = (int)strips;
+    q->window = 2 * threads;
+    pthread_mutex_init(&q->lock, NULL);
+    pthread_cond_init(&q->changed, NULL);
 
-    int status = CBristlePNG_OK;
-    unsigned long adler = 1;
-    for (int i = 0; i < strips; i++) {
-        if (jobs[i].status != CBristlePNG_OK) status = jobs[i].status;
-        adler = i == 0 ? jobs[i].adler
-                       : adler32_combine(adler, jobs[i].adler, (z_off_t)jobs[i].raw_length);
-    }
-    if (status != CBristlePNG_OK) {
-        for (int i = 0; i < strips; i++) free(jobs[i].out);
-        free(jobs);
-        return fail(&local, status, "out of memory while compressing");
-    }
-
-    /* ---- write the file through libpng */
+    /* ---- write the file through libpng, strip by strip */
     write_state *s = (write_state *)malloc(sizeof(write_state));
     png_structp png = NULL;
     png_infop info = NULL;
@@ -461,21 +542,19 @@ int CBristlePNG_write_rgba8(int fd, const uint8_t *pixels, uint32_t width, uint3
     if (info == NULL) {
         if (png != NULL) png_destroy_write_struct(&png, NULL);
         free(s);
-        for (int i = 0; i < strips; i++) free(jobs[i].out);
-        free(jobs);
+        finish_queue(q);
         return fail(&local, CBristlePNG_NO_MEMORY, "out of memory (libpng)");
     }
     shim_error_init(&s->error, CBristlePNG_IO, message, message_capacity);
     s->fd = fd;
     s->used = 0;
-    /* Everything that the error path needs is in heap memory (s, jobs) or unmodified
-     * after setjmp (png, info, strips), so nothing here needs to be volatile. */
+    /* Everything that the error path needs is in heap memory (s, q) or unmodified after
+     * setjmp (png, info), so nothing here needs to be volatile. */
     if (setjmp(png_jmpbuf(png))) {
         int failed = s->error.status;
         png_destroy_write_struct(&png, &info);
         free(s);
-        for (int i = 0; i < strips; i++) free(jobs[i].out);
-        free(jobs);
+        finish_queue(q);
         return failed;
     }
 
@@ -485,46 +564,75 @@ int CBristlePNG_write_rgba8(int fd, const uint8_t *pixels, uint32_t width, uint3
     png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_write_info(png, info);
 
+    for (int t = 1; t < threads; t++) {
+        if (pthread_create(&q->workers[q->started], NULL, strip_worker, q) == 0) q->started++;
+    }
     /* zlib header: deflate, 32 KiB window, FLEVEL from the level, FCHECK. */
     unsigned flevel = level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3;
     unsigned header = 0x78u << 8 | flevel << 6;
     header += 31 - header % 31;
     unsigned char head[2] = {(unsigned char)(header >> 8), (unsigned char)header};
-    unsigned char tail[4] = {(unsigned char)(adler >> 24), (unsigned char)(adler >> 16),
-                             (unsigned char)(adler >> 8), (unsigned char)adler};
-    /* The zlib stream is head + every strip + tail; it is cut into IDAT chunks of at most
-     * IDAT_PIECE bytes, fed to libpng segment by segment (no copy). */
-    size_t segment_count = (size_t)strips + 2;
-    size_t total_length = 6;
-    for (int i = 0; i < strips; i++) total_length += jobs[i].out_length;
-    size_t segment = 0, segment_offset = 0;
-    while (total_length > 0) {
-        size_t chunk = total_length > IDAT_PIECE ? IDAT_PIECE : total_length;
-        total_length -= chunk;
-        png_write_chunk_start(png, (png_const_bytep) "IDAT", (png_uint_32)chunk);
-        while (chunk > 0 && segment < segment_count) {
-            const unsigned char *data;
-            size_t length;
-            if (segment == 0) { data = head; length = 2; }
-            else if (segment == segment_count - 1) { data = tail; length = 4; }
-            else { data = jobs[segment - 1].out; length = jobs[segment - 1].out_length; }
-            size_t take = length - segment_offset;
-            if (take > chunk) take = chunk;
-            if (take > 0) png_write_chunk_data(png, data + segment_offset, take);
-            segment_offset += take;
-            chunk -= take;
-            if (segment_offset == length) { segment++; segment_offset = 0; }
+    unsigned char tail[4];
+    unsigned long adler = 1;
+    /* The zlib stream is head + every strip + tail, written as each strip is ready. */
+    for (int i = 0; i < q->count; i++) {
+        wait_for_strip(q, i);
+        strip_job *j = &jobs[i];
+        if (j->status != CBristlePNG_OK) {
+            fail(&s->error, j->status, "out of memory while compressing");
+            png_error(png, "out of memory while compressing");
         }
-        png_write_chunk_end(png);
+        adler = i == 0 ? j->adler : adler32_combine(adler, j->adler, (z_off_t)j->raw_length);
+        tail[0] = (unsigned char)(adler >> 24);
+        tail[1] = (unsigned char)(adler >> 16);
+        tail[2] = (unsigned char)(adler >> 8);
+        tail[3] = (unsigned char)adler;
+        const unsigned char *data[3] = {head, j->out, tail};
+        size_t lengths[3] = {i == 0 ? 2 : 0, j->out_length, j->last ? 4 : 0};
+        write_idat(png, data, lengths, 3);
+        pthread_mutex_lock(&q->lock);
+        free(j->out);
+        j->out = NULL;
+        q->written++;
+        pthread_cond_broadcast(&q->changed);
+        pthread_mutex_unlock(&q->lock);
     }
     png_write_chunk(png, (png_const_bytep) "IEND", NULL, 0);
     flush_or_fail(png, s);
 
     png_destroy_write_struct(&png, &info);
     free(s);
-    for (int i = 0; i < strips; i++) free(jobs[i].out);
-    free(jobs);
+    finish_queue(q);
     return CBristlePNG_OK;
+}
+
+int CBristlePNG_write_rgba8(int fd, const uint8_t *pixels, uint32_t width, uint32_t height,
+                            size_t stride_bytes, int flags, int compression_level,
+                            int strategy, int filters, int threads, uint32_t max_side,
+                            uint64_t max_pixels, char *message, size_t message_capacity) {
+    if (pixels == NULL) {
+        shim_error local;
+        shim_error_init(&local, CBristlePNG_INVALID_ARGUMENT, message, message_capacity);
+        return fail(&local, CBristlePNG_INVALID_ARGUMENT, "no pixel buffer");
+    }
+    return write_image(fd, pixels, stride_bytes, NULL, NULL, width, height, flags,
+                       compression_level, strategy, filters, threads, max_side, max_pixels,
+                       message, message_capacity);
+}
+
+int CBristlePNG_write_rgba8_rows(int fd, CBristlePNG_row_source source, void *context,
+                                 uint32_t width, uint32_t height, int flags,
+                                 int compression_level, int strategy, int filters, int threads,
+                                 uint32_t max_side, uint64_t max_pixels, char *message,
+                                 size_t message_capacity) {
+    if (source == NULL) {
+        shim_error local;
+        shim_error_init(&local, CBristlePNG_INVALID_ARGUMENT, message, message_capacity);
+        return fail(&local, CBristlePNG_INVALID_ARGUMENT, "no row source");
+    }
+    return write_image(fd, NULL, 0, source, context, width, height, flags, compression_level,
+                       strategy, filters, threads, max_side, max_pixels, message,
+                       message_capacity);
 }
 
 /* ---------------------------------------------------------------- reading */

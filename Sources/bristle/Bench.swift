@@ -63,7 +63,7 @@ struct Bench: ParsableCommand {
         options.pngDirectory = png
         options.callgrind = callgrind
         if callgrind && !BenchRunner.callgrindAvailable {
-            StandardError.write("bristle: warning: built without <valgrind/callgrind.h>; --callgrind toggles nothing\n")
+            StandardError.line("bristle: warning: built without <valgrind/callgrind.h>; --callgrind toggles nothing")
         }
         let names = cases.isEmpty ? BenchRegistry.names : cases
         for name in names {

@@ -20,18 +20,27 @@ struct Bristle: ParsableCommand {
         subcommands: [Render.self, Inspect.self, List.self, New.self, Play.self, ABI.self, Bench.self, Conform.self,
                       ConformChild.self, PlayWorkerCommand.self])
 
-    /// Runs the command; `conform` turns the parser's usage errors into status 2 (its own
-    /// 0/1/2 convention), every other subcommand keeps sysexits.
+    /// Runs the command. A usage error (the parser's or a validation's) is one line in the
+    /// documented form, `bristle: error: ...`, plus a hint naming the help to read; it exits
+    /// with 64 (EX_USAGE), or 2 for `conform` (its own 0/1/2 convention).
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
-            if Conform.isConform(CommandLine.arguments), exitCode(for: error) == .validationFailure {
-                StandardError.write(fullMessage(for: error) + "\n")
-                Glibc.exit(2)
-            }
-            exit(withError: error)
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            let arguments = CommandLine.arguments.dropFirst()
+            let subcommand = arguments.first { name in configuration.subcommands.contains { $0._commandName == name } }
+            let text = message(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+            StandardError.line("bristle: error: " + usageSentence(text))
+            StandardError.line("bristle: hint: see `bristle help\(subcommand.map { " " + $0 } ?? "")` for the options")
+            Glibc.exit(Conform.isConform(CommandLine.arguments) ? 2 : 64)
         }
+    }
+
+    /// The parser's message as the rest of the CLI words errors: lower-case first letter.
+    private static func usageSentence(_ text: String) -> String {
+        guard let first = text.first, first.isUppercase, !text.hasPrefix("--") else { return text }
+        return first.lowercased() + text.dropFirst()
     }
 }

@@ -112,7 +112,7 @@ struct Conform: ParsableCommand {
             do {
                 try AtomicFileWriter.write(Array(JUnitReport.render(report).utf8), to: junit)
             } catch {
-                StandardError.write("bristle: error: cannot write the JUnit report: \(error.description)\n")
+                StandardError.line("bristle: error: cannot write the JUnit report: \(error.description)")
                 throw ExitCode(2)
             }
         }
@@ -120,7 +120,7 @@ struct Conform: ParsableCommand {
     }
 
     private func usage(_ message: String) -> ExitCode {
-        StandardError.write("bristle: error: \(message)\n")
+        StandardError.line("bristle: error: \(message)")
         return ExitCode(2)
     }
 

@@ -6,8 +6,8 @@ import Glibc
 /// never a stack trace for a user error.
 enum Failure {
     static func report(_ message: String, hint: String?, status: Int32) -> ExitCode {
-        StandardError.write("bristle: error: \(message)\n")
-        if let hint { StandardError.write("bristle: hint: \(hint)\n") }
+        StandardError.line("bristle: error: \(message)")
+        if let hint { StandardError.line("bristle: hint: \(hint)") }
         return ExitCode(status)
     }
 

@@ -27,7 +27,8 @@ struct Render: ParsableCommand {
     @Option(help: ArgumentHelp("A brush id, or the path of a plugin .so holding one brush.", valueName: "ID|PATH"))
     var brush: String?
 
-    @Option(help: "Stroke width in points (the canvas scale turns points into pixels).")
+    // Numbers are parsed unconditionally, so `--width -1` is a width to refuse, not a flag.
+    @Option(parsing: .unconditional, help: "Stroke width in points (the canvas scale turns points into pixels).")
     var width: Double?
 
     @Option(help: ArgumentHelp("Stroke colour: #rrggbb, #rrggbbaa or a CSS colour name.", valueName: "COLOR"))
@@ -45,19 +46,19 @@ struct Render: ParsableCommand {
     @Flag(help: "Write a transparent PNG: the drawing without its background.")
     var transparent = false
 
-    @Option(help: "Seed for brush randomness (default 0).")
+    @Option(parsing: .unconditional, help: "Seed for brush randomness (default 0).")
     var seed: UInt64?
 
     @Option(name: .customLong("pressure-curve"), help: ArgumentHelp("Map measured pressure: identity, gamma:G or points:X,Y;X,Y;...", valueName: "CURVE"))
     var pressureCurve: String?
 
-    @Option(help: "Run N frames of the 60 Hz clock after the last stroke, writing each to --frames-dir.")
+    @Option(parsing: .unconditional, help: "Run N frames of the 60 Hz clock after the last stroke, writing each to --frames-dir.")
     var frames: Int?
 
     @Option(name: .customLong("frames-dir"), help: ArgumentHelp("Where --frames writes frame-0001.png...", valueName: "DIR"))
     var framesDirectory: String?
 
-    @Option(name: .customLong("history-budget"), help: ArgumentHelp("Memory for undo history in MiB (default 256; 0 keeps none). Past it the oldest steps are dropped, with a warning.", valueName: "MIB"))
+    @Option(name: .customLong("history-budget"), parsing: .unconditional, help: ArgumentHelp("Memory for undo history in MiB (default 256; 0 keeps none). Past it the oldest steps are dropped, with a warning.", valueName: "MIB"))
     var historyBudget: Int?
 
     @Flag(name: .shortAndLong, help: "Say what was rendered: input format, brushes, dropped samples.")
@@ -86,7 +87,7 @@ struct Render: ParsableCommand {
             do { _ = try PressureCurve(parsing: pressureCurve) } catch { throw ValidationError(error.description) }
         }
         if let width, !(width > 0 && width <= DrawingSession.maximumStrokeWidth) {
-            throw ValidationError("--width must be a number of points in (0, \(Int(DrawingSession.maximumStrokeWidth))], not \(width)")
+            throw ValidationError("--width must be positive: a number of points in (0, \(Int(DrawingSession.maximumStrokeWidth))], not \(BrushParameter.plain(width))")
         }
         if let size, CLIParsing.size(size) == nil {
             throw ValidationError("--size must look like 640x480 (each side 1...\(Layer.maximumSide)), not '\(size)'")
@@ -142,28 +143,28 @@ struct Render: ParsableCommand {
             throw Failure.report(error)
         }
         let s = renderer.stats
-        for warning in s.warnings { StandardError.write("bristle: \(warning)\n") }
+        for warning in s.warnings { StandardError.line("bristle: \(warning)") }
         if verbose {
-            StandardError.write("bristle: read \(input) as \(inputFormat.rawValue)\n")
-            StandardError.write("bristle: rendered \(s.strokes) stroke(s), \(s.cancelledStrokes) cancelled, \(s.events) event(s) with \(s.brushes.joined(separator: ", ")) -> \(output)\n")
+            StandardError.line("bristle: read \(input) as \(inputFormat.rawValue)")
+            StandardError.line("bristle: rendered \(s.strokes) stroke(s), \(s.cancelledStrokes) cancelled, \(s.events) event(s) with \(s.brushes.joined(separator: ", ")) -> \(output)")
             if s.droppedSamples > 0 {
-                StandardError.write("bristle: dropped \(s.droppedSamples) sample(s) with a coordinate beyond \(Int(RenderOptions.absurdCoordinate)) px\n")
+                StandardError.line("bristle: dropped \(s.droppedSamples) sample(s) with a coordinate beyond \(Int(RenderOptions.absurdCoordinate)) px")
             }
             if s.framesWritten > 0 {
-                StandardError.write("bristle: wrote \(s.framesWritten) frame(s) to \(options.framesDirectory ?? "")\n")
+                StandardError.line("bristle: wrote \(s.framesWritten) frame(s) to \(options.framesDirectory ?? "")")
             }
             if !s.skippedParameters.isEmpty {
-                StandardError.write("bristle: skipped script parameter(s) \(s.skippedParameters.joined(separator: ", ")): --brush chose a brush without them\n")
+                StandardError.line("bristle: skipped script parameter(s) \(s.skippedParameters.joined(separator: ", ")): --brush chose a brush without them")
             }
             if s.ignoredTicks > 0 {
-                StandardError.write("bristle: ignored \(s.ignoredTicks) tick(s): the brush does not want ticks\n")
+                StandardError.line("bristle: ignored \(s.ignoredTicks) tick(s): the brush does not want ticks")
             }
             if s.undoneSteps + s.redoneSteps > 0 || s.droppedHistorySteps > 0 {
-                StandardError.write("bristle: history: undid \(s.undoneSteps) step(s), redid \(s.redoneSteps), dropped \(s.droppedHistorySteps) for the budget; \(s.historyBytes) bytes held at the end\n")
+                StandardError.line("bristle: history: undid \(s.undoneSteps) step(s), redid \(s.redoneSteps), dropped \(s.droppedHistorySteps) for the budget; \(s.historyBytes) bytes held at the end")
             }
         }
         if stats, let p50 = s.eventMicroseconds(quantile: 0.5), let p99 = s.eventMicroseconds(quantile: 0.99) {
-            StandardError.write("bristle: \(s.eventNanoseconds.count) events: p50 \(format(p50)) us, p99 \(format(p99)) us per event\n")
+            StandardError.line("bristle: \(s.eventNanoseconds.count) events: p50 \(format(p50)) us, p99 \(format(p99)) us per event")
         }
     }
 
@@ -179,26 +180,26 @@ struct Render: ParsableCommand {
         }
         let showProgress = isatty(2) != 0
         let results = BatchRenderer(options: options, outputDirectory: directory).run(files) { done, total, _ in
-            if showProgress { StandardError.write("\rbristle: \(done)/\(total) rendered") }
+            if showProgress { StandardError.progress("bristle: \(done)/\(total) rendered") }
         }
-        if showProgress { StandardError.write("\n") }
+        if showProgress { StandardError.line("") }
         for r in results where r.error == nil {
-            for warning in r.stats.warnings { StandardError.write("bristle: \(warning)\n") }
+            for warning in r.stats.warnings { StandardError.line("bristle: \(warning)") }
         }
         if verbose {
             for r in results where r.error == nil {
                 let dropped = r.stats.droppedSamples > 0 ? ", dropped \(r.stats.droppedSamples) sample(s) with a coordinate beyond \(Int(RenderOptions.absurdCoordinate)) px" : ""
-                StandardError.write("bristle: \(r.input) (\(r.format?.rawValue ?? "?")): \(r.stats.strokes) stroke(s)\(dropped) -> \(r.output)\n")
+                StandardError.line("bristle: \(r.input) (\(r.format?.rawValue ?? "?")): \(r.stats.strokes) stroke(s)\(dropped) -> \(r.output)")
             }
         }
         let failures = results.filter { $0.error != nil }
         if verbose || !failures.isEmpty {
-            StandardError.write("bristle: \(results.count - failures.count) of \(results.count) rendered into \(directory)\n")
+            StandardError.line("bristle: \(results.count - failures.count) of \(results.count) rendered into \(directory)")
         }
         for failure in failures {
             let text = failure.error!.description
             let named = text.hasPrefix(failure.input) ? text : "\(failure.input): \(text)"
-            StandardError.write("bristle: error: \(named)\n")
+            StandardError.line("bristle: error: \(named)")
         }
         if let first = failures.first?.error {
             throw ExitCode(first.exitStatus)

@@ -46,8 +46,7 @@ import Testing
     @Test func itRevealsABackgroundImageNotAColour() throws {
         // A 2x2 checker of red and blue, tiled.
         let checker: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255, 0, 0, 255, 255, 255, 0, 0, 255]
-        let background = try #require(Background.tiled(premultiplied: checker, imageWidth: 2, imageHeight: 2,
-                                                       canvasWidth: 120, canvasHeight: 80))
+        let background = try #require(Background.tiled(premultiplied: checker, imageWidth: 2, imageHeight: 2))
         let s = try DrawingSession(width: 120, height: 80, background: background)
         s.color = RGBAColor(red: 0, green: 1, blue: 0)
         s.strokeWidth = 10

@@ -462,12 +462,16 @@ struct PNGCodecTests {
         _ = expectPNGError(.notFound) { () throws(PNGError) in _ = try PNGCodec.read(path: "") }
     }
 
-    @Test("reading a directory is an io error that says so")
-    func readDirectory() throws {
+    @Test("reading a directory, a FIFO or a device is notRegularFile, at once, saying which")
+    func readNotARegularFile() throws {
         let folder = try TemporaryFolder()
         defer { folder.remove() }
-        let error = expectPNGError(.io) { () throws(PNGError) in _ = try PNGCodec.read(path: folder.path) }
-        #expect(error?.message.contains("directory") == true)
+        let fifo = folder.path + "/pipe.png"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (path, what) in [(folder.path, "a directory"), (fifo, "a FIFO"), ("/dev/null", "a character device")] {
+            let error = expectPNGError(.notRegularFile) { () throws(PNGError) in _ = try PNGCodec.read(path: path) }
+            #expect(error?.message.contains("not a regular file (it is \(what)") == true, "\(path)")
+        }
     }
 
     @Test("files that are not PNGs are notPNG", arguments: [

@@ -294,8 +294,7 @@ import Testing
     }
 
     @Test func theEraseRevealsABackgroundImage() throws {
-        let image = try #require(Background.tiled(premultiplied: [200, 0, 0, 255], imageWidth: 1, imageHeight: 1,
-                                                  canvasWidth: 200, canvasHeight: 80))
+        let image = try #require(Background.tiled(premultiplied: [200, 0, 0, 255], imageWidth: 1, imageHeight: 1))
         let s = try session(height: 80, background: image)
         try inkThenFinger(s)
         let flat = s.flattenedPixels(transparent: false)

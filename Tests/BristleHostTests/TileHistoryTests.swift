@@ -146,8 +146,7 @@ import Testing
     @Test func undoingAnEraserStrokeOverABackgroundImageBringsTheInkBack() throws {
         var checker: [UInt8] = []
         for y in 0..<8 { for x in 0..<8 { checker += (x + y) % 2 == 0 ? [200, 40, 40, 255] : [40, 40, 200, 255] } }
-        let background = try #require(Background.tiled(premultiplied: checker, imageWidth: 8, imageHeight: 8,
-                                                       canvasWidth: 256, canvasHeight: 256))
+        let background = try #require(Background.tiled(premultiplied: checker, imageWidth: 8, imageHeight: 8))
         let s = try session(background: background)
         try draw(s, b)
         let inked = s.flattenedPixels(transparent: false)

@@ -114,10 +114,13 @@ public enum InkImporter {
             recording = try InkMLReader.read(bytes, file: file)
             format = .inkML
         case UInt8(ascii: "{"), UInt8(ascii: "["):
-            let root = try JSONParser.parse(bytes, file: file)
+            // One parse serves every JSON format; a native script's events are decoded as they
+            // are parsed (no tree of a long stroke; Pointer Events JSON has no "events" key).
+            let document = try StrokeScriptReader.Document(bytes, sourcePath: sourcePath)
+            let root = document.root
             switch InkFormatSniffer.classify(root) {
             case .nativeJSON:
-                return (try StrokeScriptReader.parse(bytes, sourcePath: sourcePath), .nativeJSON)
+                return (try document.script(), .nativeJSON)
             case .pointerEventsArrays:
                 recording = try PointerEventsJSONReader.readParallelArrays(root, file: file)
                 format = .pointerEventsArrays

@@ -41,6 +41,16 @@ public struct JSONParser: Sendable {
         return try state.parseDocument()
     }
 
+    /// Parses like ``parse(_:file:)``, but streams every array that is the value of a member
+    /// named `stream.key`: each element, as soon as it is parsed, goes to `stream.consume` and
+    /// is not kept; in the tree such an array is empty (at its own location). A reader of a
+    /// long list decodes it element by element this way, so the list is never held as a tree.
+    func parse(_ bytes: [UInt8], file: String, streaming stream: JSONStream) throws(InputError) -> JSONValue {
+        var state = JSONParserState(bytes: bytes, file: file, maxDepth: maxDepth)
+        state.stream = stream
+        return try state.parseDocument()
+    }
+
     /// Parses `text`; `file` is only used to name the file in errors.
     public func parse(_ text: String, file: String) throws(InputError) -> JSONValue {
         try parse(Array(text.utf8), file: file)
@@ -55,6 +65,22 @@ public struct JSONParser: Sendable {
     public static func parse(_ text: String, file: String) throws(InputError) -> JSONValue {
         try JSONParser().parse(text, file: file)
     }
+}
+
+/// The streamed arrays of ``JSONParser/parse(_:file:streaming:)``.
+struct JSONStream {
+    /// One step from the root to a value: a member's key or an array index.
+    enum PathComponent: Equatable {
+        case key(String)
+        case index(Int)
+    }
+
+    /// The member name whose array values are streamed.
+    var key: String
+    /// Receives each element: the element, its index, where its array starts (which tells
+    /// the arrays apart), and its path from the root (built only when asked for).
+    var consume: (_ element: JSONValue, _ index: Int, _ array: SourceLocation,
+                  _ path: () -> [PathComponent]) -> Void
 }
 
 // MARK: - Implementation
@@ -85,6 +111,8 @@ private struct JSONParserState {
     let bytes: [UInt8]
     let file: String
     let maxDepth: Int
+    /// Arrays streamed instead of kept (``JSONParser/parse(_:file:streaming:)``).
+    var stream: JSONStream?
     var pos = 0
     /// 1-based number of the line `pos` is on and the offset where that line starts.
     var line = 1
@@ -308,6 +336,8 @@ private struct JSONParserState {
         /// The key whose value is being read.
         var key = ""
         var keyLocation = SourceLocation(line: 0, column: 0)
+        /// For a streamed array: the elements handed to the stream so far (none are kept).
+        var streamed: Int?
 
         init(isObject: Bool, start: SourceLocation, open: Mark) {
             self.isObject = isObject
@@ -347,6 +377,9 @@ private struct JSONParserState {
                 } else {
                     var frame = Frame(isObject: isObject, start: start, open: open)
                     if isObject { try readKey(into: &frame, comma: nil) }
+                    if !isObject, let stream, let parent = stack.last, parent.isObject, parent.key == stream.key {
+                        frame.streamed = 0
+                    }
                     stack.append(frame)
                     continue parsing
                 }
@@ -362,6 +395,9 @@ private struct JSONParserState {
                     stack[top].members.append(JSONValue.Member(key: stack[top].key,
                                                                keyLocation: stack[top].keyLocation,
                                                                value: value))
+                } else if let index = stack[top].streamed, let stream {
+                    stream.consume(value, index, stack[top].start, { Self.path(of: stack) })
+                    stack[top].streamed = index + 1
                 } else {
                     stack[top].elements.append(value)
                 }
@@ -403,6 +439,11 @@ private struct JSONParserState {
             }
             return value
         }
+    }
+
+    /// The path from the root to the value being handed to the innermost frame of `stack`.
+    static func path(of stack: [Frame]) -> [JSONStream.PathComponent] {
+        stack.map { $0.isObject ? .key($0.key) : .index($0.streamed ?? $0.elements.count) }
     }
 
     /// Reads `"key":` at `pos` into `frame`, rejecting a key the object already has.

@@ -5,6 +5,13 @@ struct StrokeScriptDecoder {
     let file: String
     /// Absolute folder that relative paths resolve against.
     let baseDirectory: String
+    /// Events decoded while the document was parsed, if it was parsed that way.
+    var streamedEvents: StreamedEvents?
+
+    init(file: String, baseDirectory: String) {
+        self.file = file
+        self.baseDirectory = baseDirectory
+    }
 
     static let maxCanvasSide = 65_536
     static let maxCanvasPixels = 1 << 28
@@ -238,6 +245,10 @@ struct StrokeScriptDecoder {
             case "cancelled":
                 cancelled = try bool(m.value, p)
             case "events":
+                if let streamed = streamedEvents?.take(at: m.value.location) {
+                    events = try streamed.get()
+                    continue
+                }
                 guard let elements = m.value.arrayValue else {
                     throw typeError(m.value, p, expected: "an array of events")
                 }

@@ -34,10 +34,27 @@ public enum StrokeScriptReader {
     /// relative paths inside the script (its folder, made absolute against the current
     /// directory); it is not read.
     public static func parse(_ bytes: [UInt8], sourcePath: String) throws(InputError) -> StrokeScript {
-        let root = try JSONParser().parse(bytes, file: sourcePath)
-        let decoder = StrokeScriptDecoder(file: sourcePath,
-                                          baseDirectory: StrokeScriptPaths.directory(of: sourcePath))
-        return try decoder.script(root)
+        try Document(bytes, sourcePath: sourcePath).script()
+    }
+
+    /// A parsed document whose strokes' events were decoded while parsing (``StreamedEvents``):
+    /// the tree holds everything but the events, so a long stroke costs its samples only.
+    /// ``root`` can be inspected (to tell formats apart) before ``script()`` decodes it.
+    struct Document {
+        let root: JSONValue
+        private let decoder: StrokeScriptDecoder
+
+        init(_ bytes: [UInt8], sourcePath: String) throws(InputError) {
+            var decoder = StrokeScriptDecoder(file: sourcePath,
+                                              baseDirectory: StrokeScriptPaths.directory(of: sourcePath))
+            let events = StreamedEvents(decoder: decoder)
+            root = try JSONParser().parse(bytes, file: sourcePath, streaming: events.stream)
+            decoder.streamedEvents = events
+            self.decoder = decoder
+        }
+
+        /// The script (the first problem in file order is thrown).
+        func script() throws(InputError) -> StrokeScript { try decoder.script(root) }
     }
 
     /// Parses `text`, like the `[UInt8]` overload.

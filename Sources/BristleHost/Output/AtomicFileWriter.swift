@@ -1,3 +1,4 @@
+import CBristleCleanup
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,7 +12,10 @@ import Darwin
 /// then `rename`d over the destination.
 ///
 /// Other processes see either the old file or the complete new one, never a partial file.
-/// On any failure the temporary file is removed and the destination is left untouched.
+/// On any failure the temporary file is removed and the destination is left untouched, and so
+/// it is when SIGINT, SIGTERM or SIGHUP ends the process during the write (the temporary file
+/// is registered with `CBristleCleanup`, whose handler removes it and lets the signal end the
+/// process; a handler the application set for these signals is left in place).
 ///
 /// - A new file gets mode `0666 & ~umask` (like `open(2)` would give it); a replaced file
 ///   keeps its permission bits.
@@ -99,6 +103,8 @@ public enum AtomicFileWriter {
                           + errorText(code) + creationHint(code))
         }
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        let cleanupSlot = CBristleCleanup_register(Paths.absolute(temporary))
+        defer { CBristleCleanup_unregister(cleanupSlot) }
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         _ = fchmod(fd, destination.mode)  // best effort: some file systems have no modes
 

@@ -41,13 +41,15 @@ public enum PNGCodec {
         }
         if path.isEmpty { throw error(.notFound, "the path is empty") }
 
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused just below.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 { throw openFailure(path: path, code: errno) }
         defer { _ = close(fd) }
 
         var info = stat()
-        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-            throw error(.io, "it is a directory, not a file")
+        if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG {
+            let what = FileKind(path: path).notRegularDescription ?? "not a file"
+            throw error(.notRegularFile, "not a regular file (it is \(what)); give a PNG file")
         }
 
         var reader: OpaquePointer?
@@ -142,6 +144,37 @@ public enum PNGCodec {
         }
     }
 
+    /// Supplies row `y` of an image being encoded: writes `width * 4` bytes of RGBA8 into `row`.
+    /// Called from several threads at once, for different rows, in no particular order, and
+    /// possibly twice for a row; it must not fail.
+    public typealias RowSource = (_ y: Int, _ row: UnsafeMutablePointer<UInt8>) -> Void
+
+    /// Encodes an image that `rows` supplies row by row (straight RGBA8, or premultiplied when
+    /// `premultiplied`) and atomically replaces `path` with it, as
+    /// ``write(rgba:width:height:strideBytes:to:options:)`` does. The image is never held whole:
+    /// memory is a few rows per thread plus a few compressed strips.
+    ///
+    /// Wraps `CBristlePNG_write_rgba8_rows` inside ``AtomicFileWriter`` (`mkstemp`, `fsync`,
+    /// `rename`).
+    public static func write(rows: @escaping RowSource, width: Int, height: Int, premultiplied: Bool,
+                             to path: String, options: PNGWriteOptions = .default) throws(PNGError) {
+        try validate(width: width, height: height, path: path)
+        try atomically(to: path, durable: options.durable) { (fd: Int32) throws(PNGError) in
+            try encode(.rows(rows), premultiplied: premultiplied, width: width, height: height,
+                       fileDescriptor: fd, options: options, path: path)
+        }
+    }
+
+    /// ``write(rows:width:height:premultiplied:to:options:)`` into an open file descriptor, not
+    /// atomically (see ``write(rgba:width:height:strideBytes:premultiplied:toFileDescriptor:options:)``).
+    public static func write(rows: @escaping RowSource, width: Int, height: Int, premultiplied: Bool,
+                             toFileDescriptor fd: Int32, options: PNGWriteOptions = .default) throws(PNGError) {
+        let label = "file descriptor \(fd)"
+        try validate(width: width, height: height, path: label)
+        try encode(.rows(rows), premultiplied: premultiplied, width: width, height: height,
+                   fileDescriptor: fd, options: options, path: label)
+    }
+
     /// Encodes a PNG into an already open file descriptor (a pipe, a socket, stdout, a file
     /// the caller manages) at its current offset. Not atomic; the descriptor is neither
     /// synced nor closed (`options.durable` is ignored). Errors name the path
@@ -153,8 +186,8 @@ public enum PNGCodec {
         let label = "file descriptor \(fd)"
         try validate(byteCount: pixels.count, width: width, height: height,
                      strideBytes: strideBytes, path: label)
-        try encode(pixels, premultiplied: premultiplied, width: width, height: height,
-                   strideBytes: strideBytes, fileDescriptor: fd, options: options, path: label)
+        try encode(.buffer(pixels, strideBytes: strideBytes), premultiplied: premultiplied, width: width,
+                   height: height, fileDescriptor: fd, options: options, path: label)
     }
 
     // MARK: - Internals
@@ -164,16 +197,22 @@ public enum PNGCodec {
                                 options: PNGWriteOptions) throws(PNGError) {
         try validate(byteCount: pixels.count, width: width, height: height,
                      strideBytes: strideBytes, path: path)
+        try atomically(to: path, durable: options.durable) { (fd: Int32) throws(PNGError) in
+            try encode(.buffer(pixels, strideBytes: strideBytes), premultiplied: premultiplied, width: width,
+                       height: height, fileDescriptor: fd, options: options, path: path)
+        }
+    }
+
+    /// ``AtomicFileWriter/write(to:durable:mapFailure:_:)`` with the writer's failures as
+    /// ``PNGError``s.
+    static func atomically(to path: String, durable: Bool,
+                           _ body: (Int32) throws(PNGError) -> Void) throws(PNGError) {
         try AtomicFileWriter.write(
-            to: path, durable: options.durable,
+            to: path, durable: durable,
             mapFailure: { failure in
                 PNGError(kind: failure.kind == .cannotCreate ? .cannotCreate : .io, path: path,
                          message: failure.message, operation: .write)
-            },
-            { (fd: Int32) throws(PNGError) in
-                try encode(pixels, premultiplied: premultiplied, width: width, height: height,
-                           strideBytes: strideBytes, fileDescriptor: fd, options: options, path: path)
-            })
+            }, body)
     }
 
     /// `Array.withUnsafeBytes` with a typed error (the standard one only rethrows `any Error`).
@@ -190,8 +229,8 @@ public enum PNGCodec {
         if let failure { throw failure }
     }
 
-    static func validate(byteCount: Int, width: Int, height: Int, strideBytes: Int,
-                         path: String) throws(PNGError) {
+    /// Checks the size of an image to write.
+    static func validate(width: Int, height: Int, path: String) throws(PNGError) {
         func error(_ kind: PNGError.Kind, _ message: String) -> PNGError {
             PNGError(kind: kind, path: path, message: message, operation: .write)
         }
@@ -202,6 +241,15 @@ public enum PNGCodec {
             throw error(.tooLarge, "the image is \(width)x\(height) pixels; the limit is \(maximumSide) "
                         + "pixels on each side and \(maximumPixelCount) pixels in total")
         }
+    }
+
+    /// Checks the size of an image to write and that its buffer holds it.
+    static func validate(byteCount: Int, width: Int, height: Int, strideBytes: Int,
+                         path: String) throws(PNGError) {
+        func error(_ kind: PNGError.Kind, _ message: String) -> PNGError {
+            PNGError(kind: kind, path: path, message: message, operation: .write)
+        }
+        try validate(width: width, height: height, path: path)
         guard strideBytes >= width * 4 else {
             throw error(.invalidArgument, "the row stride is \(strideBytes) bytes, less than width * 4 = \(width * 4)")
         }
@@ -212,8 +260,20 @@ public enum PNGCodec {
         }
     }
 
-    static func encode(_ pixels: UnsafeRawBufferPointer, premultiplied: Bool, width: Int, height: Int,
-                       strideBytes: Int, fileDescriptor fd: Int32, options: PNGWriteOptions,
+    /// Where the encoder takes the pixels from.
+    enum Pixels {
+        case buffer(UnsafeRawBufferPointer, strideBytes: Int)
+        case rows(RowSource)
+    }
+
+    /// Holds a ``RowSource`` for the C callback, which gets it back from its context pointer.
+    private final class RowSourceBox {
+        let body: RowSource
+        init(_ body: @escaping RowSource) { self.body = body }
+    }
+
+    static func encode(_ pixels: Pixels, premultiplied: Bool, width: Int, height: Int,
+                       fileDescriptor fd: Int32, options: PNGWriteOptions,
                        path: String) throws(PNGError) {
         let filters: Int
         switch options.filter {
@@ -232,12 +292,29 @@ public enum PNGCodec {
         case .runLength: strategy = CBristlePNG_STRATEGY_RLE
         }
         let level = Int32(min(max(options.compressionLevel, 0), 9))
-        let base = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
-        let (status, message) = callShim { text, capacity in
-            CBristlePNG_write_rgba8(fd, base, UInt32(width), UInt32(height), strideBytes,
-                                    premultiplied ? Int32(CBristlePNG_PREMULTIPLIED) : 0, level,
-                                    Int32(strategy), Int32(filters), Int32(clamping: max(0, options.threads)),
-                                    UInt32(maximumSide), UInt64(maximumPixelCount), text, capacity)
+        let flags = premultiplied ? Int32(CBristlePNG_PREMULTIPLIED) : 0
+        let threads = Int32(clamping: max(0, options.threads))
+        let (status, message): (Int32, String)
+        switch pixels {
+        case .buffer(let buffer, let strideBytes):
+            let base = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            (status, message) = callShim { text, capacity in
+                CBristlePNG_write_rgba8(fd, base, UInt32(width), UInt32(height), strideBytes, flags, level,
+                                        Int32(strategy), Int32(filters), threads,
+                                        UInt32(maximumSide), UInt64(maximumPixelCount), text, capacity)
+            }
+        case .rows(let rows):
+            let box = RowSourceBox(rows)
+            (status, message) = withExtendedLifetime(box) {
+                callShim { text, capacity in
+                    CBristlePNG_write_rgba8_rows(
+                        fd, { context, y, row in
+                            Unmanaged<RowSourceBox>.fromOpaque(context!).takeUnretainedValue().body(Int(y), row!)
+                        }, Unmanaged.passUnretained(box).toOpaque(), UInt32(width), UInt32(height), flags, level,
+                        Int32(strategy), Int32(filters), threads, UInt32(maximumSide), UInt64(maximumPixelCount),
+                        text, capacity)
+                }
+            }
         }
         guard status == Int32(CBristlePNG_OK) else {
             var text = message

@@ -6,6 +6,8 @@ public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
     public enum Kind: String, Equatable, Hashable, Sendable, CaseIterable {
         /// Reading: there is no file at the path (or a folder on the way is missing).
         case notFound
+        /// Reading: the path names a directory, a FIFO, a device or a socket.
+        case notRegularFile
         /// Reading: the file exists but is not a PNG (wrong signature, empty, other format).
         case notPNG
         /// Reading: the file starts like a PNG but is damaged or truncated.
@@ -16,7 +18,7 @@ public struct PNGError: Error, CustomStringConvertible, Equatable, Sendable {
         /// way, a folder that does not accept new files).
         case cannotCreate
         /// An operating-system read, write, flush or rename failed (disk full, I/O error,
-        /// permission denied), or the path names a directory when reading.
+        /// permission denied).
         case io
         /// The caller passed impossible arguments (zero size, short buffer, small stride).
         case invalidArgument

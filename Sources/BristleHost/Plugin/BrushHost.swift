@@ -79,7 +79,7 @@ public final class BrushHost {
     public static func standardErrorLog(_ severity: Severity, _ message: String) {
         guard severity.rawValue >= Severity.warning.rawValue else { return }
         let label = severity == .warning ? "warning" : "error"
-        StandardError.write("bristle: brush \(label): \(message)\n")
+        StandardError.line("bristle: brush \(label): \(message)")
     }
 
     /// The host behind a services table.

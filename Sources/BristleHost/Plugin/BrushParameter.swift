@@ -47,7 +47,7 @@ public struct BrushParameter: Equatable, Sendable {
     }
 
     /// `3` for 3.0, `0.25` for 0.25, `1e+300` for 1e300.
-    static func plain(_ value: Double) -> String {
+    public static func plain(_ value: Double) -> String {
         if let whole = Int64(exactly: value), abs(value) < 1e15 { return String(whole) }
         return String(value)
     }

@@ -42,7 +42,7 @@ struct ELFHeader {
 
     /// Reads the header, or explains why the file is not an ELF shared object.
     static func read(path: String) -> Result<ELFHeader, PluginLoadError> {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             return .failure(.loadFailed(path: path, reason: String(cString: strerror(errno))))
         }

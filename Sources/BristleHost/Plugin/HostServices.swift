@@ -34,12 +34,7 @@ enum HostServices {
             return host.rasterizer.maskDisc(centerX: cx, centerY: cy, radius: radius, into: m).c
         },
         clear_mask: { _, mask, rect in
-            guard let m = HostServices.maskPlane(mask) else { return }
-            let r = PixelRect(rect).intersection(m.bounds)
-            guard !r.isEmpty else { return }
-            for y in Int(r.y)..<Int(r.maxY) {
-                (m.base + y * m.strideBytes + Int(r.x)).initialize(repeating: 0, count: Int(r.width))
-            }
+            HostServices.maskPlane(mask)?.clear(PixelRect(rect))
         },
         composite_mask: { services, target, mask, rect, paint, flags in
             guard let host = BrushHost.from(services), let plane = HostServices.plane(target),

@@ -3,6 +3,9 @@
 public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Nothing at the path (or a dangling link).
     case fileNotFound(path: String)
+    /// The path names a directory, a FIFO, a device or a socket (`what` says which), which is
+    /// refused without opening it (opening a FIFO would block).
+    case notRegularFile(path: String, what: String)
     /// The file is not an ELF shared object (a text file, a static library, an executable).
     case notSharedObject(path: String, reason: String)
     /// An ELF shared object for another machine or word size.
@@ -27,7 +30,7 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
     /// The plugin file concerned.
     public var path: String {
         switch self {
-        case .fileNotFound(let p), .notSharedObject(let p, _), .wrongArchitecture(let p, _, _),
+        case .fileNotFound(let p), .notRegularFile(let p, _), .notSharedObject(let p, _), .wrongArchitecture(let p, _, _),
              .loadFailed(let p, _), .missingEntry(let p), .entryReturnedNull(let p),
              .incompatibleABI(let p, _, _), .needsNewerHost(let p, _, _), .malformed(let p, _, _), .initFailed(let p),
              .duplicateID(let p, _):
@@ -35,16 +38,21 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
         }
     }
 
-    /// True for ``fileNotFound``: the plugin is absent rather than broken.
+    /// True for ``fileNotFound`` and ``notRegularFile``: there is no plugin file to load at
+    /// the path, rather than a broken one.
     public var isNotFound: Bool {
-        if case .fileNotFound = self { return true }
-        return false
+        switch self {
+        case .fileNotFound, .notRegularFile: return true
+        default: return false
+        }
     }
 
     public var description: String {
         switch self {
         case .fileNotFound(let p):
             return "\(p): no such plugin file"
+        case .notRegularFile(let p, let what):
+            return "\(p): not a regular file (it is \(what)); a plugin is a .so file"
         case .notSharedObject(let p, let reason):
             return "\(p): not a shared object (\(reason))"
         case .wrongArchitecture(let p, let found, let expected):
@@ -74,6 +82,8 @@ public enum PluginLoadError: Error, Equatable, Sendable, CustomStringConvertible
         switch self {
         case .fileNotFound:
             return "check the path, or run `bristle list` to see the plugins on the search path"
+        case .notRegularFile:
+            return "give the path of the plugin's .so file itself"
         case .notSharedObject:
             return "build the brush as a shared library: cc -shared -fPIC ... -o libmybrush.so"
         case .wrongArchitecture:

@@ -30,10 +30,12 @@ public enum PluginLoader {
         return try result.get()
     }
 
-    /// The absolute, symlink-free path of an existing file.
+    /// The absolute, symlink-free path of an existing regular file (a FIFO is refused before
+    /// anything opens it, which would block).
     private static func resolve(_ path: String) throws(PluginLoadError) -> String {
-        var st = stat()
-        guard !path.isEmpty, stat(path, &st) == 0 else { throw .fileNotFound(path: path) }
+        let kind = FileKind(path: path)
+        if kind == .missing { throw .fileNotFound(path: path) }
+        if let what = kind.notRegularDescription { throw .notRegularFile(path: path, what: what) }
         guard let real = realpath(path, nil) else { throw .fileNotFound(path: path) }
         defer { free(real) }
         return String(cString: real)

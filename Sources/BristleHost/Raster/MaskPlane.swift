@@ -36,4 +36,21 @@ public struct MaskPlane {
     /// The first byte of row `y` (no bounds check).
     @inline(__always)
     func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y &* strideBytes }
+
+    /// Zeroes `rect` (clipped). Row parts that are zero already are only read, never written:
+    /// a canvas-sized mask from `calloc` keeps its untouched pages unallocated when a brush
+    /// clears the bounding box of a long thin stroke.
+    func clear(_ rect: PixelRect) {
+        let r = rect.intersection(bounds)
+        guard !r.isEmpty else { return }
+        let x0 = Int(r.x), n = Int(r.width)
+        for y in Int(r.y)..<Int(r.maxY) {
+            let p = row(y) + x0
+            var i = 0
+            // Eight bytes per load while they are zero; the first non-zero byte clears the rest.
+            while i + 8 <= n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) == 0 { i += 8 }
+            while i < n, p[i] == 0 { i += 1 }
+            if i < n { (p + i).update(repeating: 0, count: n - i) }
+        }
+    }
 }

@@ -170,6 +170,28 @@ enum SpanCompositor {
         return ((t &+ ((t >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
     }
 
+    /// The size of a ``prepareMaskTable(_:into:)`` table, in words.
+    static let maskTableWords = 3 * 256
+
+    /// Fills `table` (``maskTableWords`` words) with per-mask-value constants for compositing
+    /// through a mask over a base, opacity included: for mask value `m`, with `c` its
+    /// effective coverage, three words `div255(S * c)` for red/blue and green/alpha as 16-bit
+    /// lanes and `255 - div255(Sa * c)`, the destination's weight (source-over: `S` the
+    /// premultiplied colour; erase: `S` zero). A pixel then blends as
+    /// `e0 + div255Pair(d_rb * e2)`, `e1 + div255Pair(d_ga * e2)`: exactly the per-channel
+    /// formula, with two multiplies.
+    static func prepareMaskTable(_ s: Source, into table: UnsafeMutablePointer<UInt32>) {
+        let rb = s.blend == .sourceOver ? s.r | s.b << 16 : 0
+        let ga = s.blend == .sourceOver ? s.g | s.a << 16 : 0
+        for m in 0..<256 {
+            let c = s.isNoOp ? 0 : s.effective(UInt8(m))
+            let e = table + 3 * m
+            e[0] = div255Pair(rb &* c)
+            e[1] = div255Pair(ga &* c)
+            e[2] = 255 &- div255(s.a &* c)
+        }
+    }
+
     /// `mask[x] = max(mask[x], cov[x])` for `count` pixels.
     static func maxRow(_ mask: UnsafeMutablePointer<UInt8>, coverage cov: UnsafePointer<UInt8>,
                        count: Int) {
@@ -185,11 +207,13 @@ enum SpanCompositor {
     /// target itself when `base` is nil) and writing `target`. With a base, every pixel is
     /// written (a copy of the base pixel where the effective coverage is 0); without one,
     /// zero-coverage pixels are skipped. `table` (the paint's ``OverTable``, optional) speeds up
-    /// full-opacity source-over over a base. Returns the columns `lo..<hi` written (`lo >= hi`
+    /// full-opacity source-over over a base; `maskTable` (``prepareMaskTable(_:into:)``) is
+    /// required for any other paint over a base. Returns the columns `lo..<hi` written (`lo >= hi`
     /// when none).
     static func maskRow(_ target: UnsafeMutablePointer<UInt8>, base: UnsafePointer<UInt8>?,
                         mask: UnsafePointer<UInt8>, count: Int, source s: Source,
-                        table: UnsafePointer<UInt32>? = nil) -> (lo: Int, hi: Int) {
+                        table: UnsafePointer<UInt32>? = nil,
+                        maskTable: UnsafePointer<UInt32>? = nil) -> (lo: Int, hi: Int) {
         var lo = count, hi = 0
         var x = 0
         if let base, s.blend == .sourceOver && s.opacity == 65536 {
@@ -207,16 +231,37 @@ enum SpanCompositor {
             return (0, count)
         }
         if let base {
+            guard let maskTable else { preconditionFailure("a mask table is needed over a base") }
+            let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(target)
+            // The last pixel blended: a run of the same base pixel under the same mask value
+            // (a wide stroke over an even background) repeats its result without the maths.
+            var lastD: UInt32 = 0, lastM: UInt8 = 0, lastOut: UInt32 = 0, haveLast = false
             while x < count {
-                let p = target + 4 &* x
-                let q = base + 4 &* x
-                let c = s.isNoOp ? 0 : s.effective(mask[x])
-                if c != 0 {
-                    blendPixel(q, p, c, s)
-                } else {
-                    p[0] = q[0]; p[1] = q[1]; p[2] = q[2]; p[3] = q[3]
+                let d = (from + 4 &* x).loadUnaligned(as: UInt32.self)
+                let m = mask[x]
+                if haveLast && d == lastD && m == lastM {
+                    (to + 4 &* x).storeBytes(of: lastOut, as: UInt32.self)
+                    x &+= 1
+                    continue
                 }
-                x += 1
+                let e = maskTable + 3 &* Int(m)
+                let inv = e[2]
+                var out = d
+                if inv == 0 {
+                    // Nothing of the destination shows: the paint alone (transparent for erase).
+                    out = UInt32(littleEndian: e[0] | e[1] << 8)
+                } else if inv != 255 {
+                    let w = UInt32(littleEndian: d)
+                    let rb = e[0] &+ div255Pair((w & 0x00FF_00FF) &* inv)
+                    let ga = e[1] &+ div255Pair(((w >> 8) & 0x00FF_00FF) &* inv)
+                    out = UInt32(littleEndian: rb | ga << 8)
+                }
+                (to + 4 &* x).storeBytes(of: out, as: UInt32.self)
+                lastD = d
+                lastM = m
+                lastOut = out
+                haveLast = true
+                x &+= 1
             }
             return (0, count)
         }

@@ -89,7 +89,9 @@ public struct BatchRenderer: Sendable {
         let results = Mutex<[Result?]>(Array(repeating: nil, count: inputs.count))
         let done = Mutex(0)
         let next = Mutex(0)
-        let options = self.options
+        var protected = self.options
+        protected.protectedPaths += inputs
+        let options = protected
         DispatchQueue.concurrentPerform(iterations: min(workers, max(inputs.count, 1))) { _ in
             while true {
                 let index: Int = next.withLock { n in

@@ -25,6 +25,10 @@ public struct RenderOptions: Sendable {
     public var frames = 0
     /// Where ``frames`` are written; required when `frames > 0`.
     public var framesDirectory: String?
+    /// Files the output (and frames) must never replace, besides the files the render reads,
+    /// which are always protected (see ``ScriptRenderer/render(_:toPNG:)``). A batch puts
+    /// every input here.
+    public var protectedPaths: [String] = []
     /// The undo history's memory budget in bytes; nil means
     /// ``TileHistory/defaultBudgetBytes`` (256 MiB), 0 keeps no history.
     public var historyBudgetBytes: Int?

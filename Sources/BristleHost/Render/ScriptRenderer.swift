@@ -5,7 +5,8 @@ import Glibc
 /// The script's actions run in order: `brush` creates a fresh brush instance (id or path,
 /// colour, width, parameters), `stroke` plays input events through the drawing loop,
 /// `ticks` advances a brush that wants them, `clear` empties the canvas, `undo`/`redo` walk
-/// the session's tile history (docs/stroke-format.md, "Undo, redo and clear"). An undo or redo
+/// the session's tile history (docs/stroke-format.md, "Undo, redo and clear"), a run of them
+/// folded into one net move (``HistoryTravel``). An undo or redo
 /// asking for more steps than the history holds does what it can and adds a located warning
 /// to ``stats``, as does the first drop of history for the budget. ``RenderOptions`` override
 /// the script.
@@ -22,11 +23,14 @@ public final class ScriptRenderer {
 
     /// Reads an input file of any supported format, chosen by content (see ``InkImporter``):
     /// native JSON as written, recordings fitted into `fitInto` (or the importer's default
-    /// size). Tells a missing file (exit 66) from a malformed one (65).
+    /// size). Tells a missing file or one that is not a regular file (a directory, a FIFO, a
+    /// device: refused without opening it; exit 66) from a malformed one (65).
     public static func loadInput(path: String, fitInto size: (width: Int, height: Int)? = nil)
         throws(RenderError) -> (script: StrokeScript, format: InkImporter.Format)
     {
-        guard Paths.exists(path) else { throw .inputNotFound(path: path) }
+        let kind = FileKind(path: path)
+        if kind == .missing { throw .inputNotFound(path: path) }
+        if let what = kind.notRegularDescription { throw .inputNotAFile(path: path, what: what) }
         do {
             return try InkImporter.read(contentsOf: path, fitInto: size ?? InkImporter.defaultCanvasSize)
         } catch {
@@ -44,9 +48,21 @@ public final class ScriptRenderer {
         let session = try makeSession(script)
         brushChosen = false
         warnedOfDroppedHistory = false
+        // A run of undo and redo actions is one move through the history, applied before the
+        // next other action (``HistoryTravel``); each action still counts and warns as itself.
+        var travel = HistoryTravel()
         for action in script.actions {
-            _ = try perform(action, in: session, file: script.sourcePath)
+            switch action.kind {
+            case .undo(let n):
+                count(travel.undo(n, in: session.history), "undo", session, script.sourcePath, action.location)
+            case .redo(let n):
+                count(travel.redo(n, in: session.history), "redo", session, script.sourcePath, action.location)
+            default:
+                try sessionCall { () throws(SessionError) in try travel.apply(to: session) }
+                _ = try perform(action, in: session, file: script.sourcePath)
+            }
         }
+        try sessionCall { () throws(SessionError) in try travel.apply(to: session) }
         stats.droppedHistorySteps = session.history.droppedSteps
         stats.historyBytes = session.history.bytes
         return session
@@ -76,12 +92,10 @@ public final class ScriptRenderer {
             _ = try sessionCall { () throws(SessionError) in try session.clear() }
         case .undo(let n):
             change = try sessionCall { () throws(SessionError) in try session.undo(n) }
-            stats.undoneSteps += change!.performed
-            warnIfShort(change!, "undo", session, file, action.location)
+            count(change!, "undo", session, file, action.location)
         case .redo(let n):
             change = try sessionCall { () throws(SessionError) in try session.redo(n) }
-            stats.redoneSteps += change!.performed
-            warnIfShort(change!, "redo", session, file, action.location)
+            count(change!, "redo", session, file, action.location)
         }
         for notice in session.takeHistoryNotices() where !warnedOfDroppedHistory {
             // The first drop is worth a warning; later ones are counted (--verbose).
@@ -92,9 +106,11 @@ public final class ScriptRenderer {
         return change
     }
 
-    /// Adds a located warning when an undo or redo found fewer steps than it asked for.
-    private func warnIfShort(_ change: HistoryChange, _ name: String, _ session: DrawingSession,
-                             _ file: String, _ at: SourceLocation) {
+    /// Counts the steps an undo or redo did, and adds a located warning when it found fewer
+    /// steps than it asked for.
+    private func count(_ change: HistoryChange, _ name: String, _ session: DrawingSession,
+                       _ file: String, _ at: SourceLocation) {
+        if name == "undo" { stats.undoneSteps += change.performed } else { stats.redoneSteps += change.performed }
         guard change.isShort else { return }
         let held = name == "undo" ? "held only \(change.performed) step(s) to undo"
                                   : "held only \(change.performed) undone step(s) to redo"
@@ -106,10 +122,15 @@ public final class ScriptRenderer {
 
 
     /// Renders the script and writes the PNG atomically: a failure leaves no file behind and
-    /// an existing `path` untouched. The path `-` means standard output.
+    /// an existing `path` untouched. The path `-` means standard output. An output (or frame)
+    /// that would replace a file the render reads (the input under any name, the background
+    /// image, a brush plugin, ``RenderOptions/protectedPaths``) is refused before anything is
+    /// rendered (``RenderError/outputIsAnInput(output:input:)``).
     public func render(_ script: StrokeScript, toPNG path: String) throws(RenderError) {
+        let inputs = OutputGuard.inputs(of: script, options: options)
+        if path != "-" { try OutputGuard.check(path, against: inputs) }
         let session = try render(script)
-        try writeFrames(of: session)
+        try writeFrames(of: session, protecting: inputs)
         do {
             if path == "-" {
                 try session.exportPNG(toFileDescriptor: 1, transparent: options.transparent)
@@ -123,7 +144,7 @@ public final class ScriptRenderer {
 
     /// Runs ``RenderOptions/frames`` ticks, writing `frame-0001.png`... after each one. A
     /// brush that does not want ticks yields identical frames (counted as ignored ticks).
-    private func writeFrames(of session: DrawingSession) throws(RenderError) {
+    private func writeFrames(of session: DrawingSession, protecting inputs: [String]) throws(RenderError) {
         guard options.frames > 0, let directory = options.framesDirectory else { return }
         let digits = max(4, String(options.frames).count)
         for frame in 1...options.frames {
@@ -134,6 +155,7 @@ public final class ScriptRenderer {
             }
             let number = String(frame)
             let name = "frame-" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+            try OutputGuard.check(directory + "/" + name, against: inputs)
             do {
                 try session.exportPNG(to: directory + "/" + name, transparent: options.transparent)
             } catch {
@@ -151,7 +173,15 @@ public final class ScriptRenderer {
         let backgroundSpec = options.background ?? script.canvas.background ?? .color(.white)
         var image: PNGImage?
         if case .image(let path) = backgroundSpec {
-            do { image = try PNGCodec.read(path: path) } catch { throw .png(error, writing: false) }
+            do {
+                image = try PNGCodec.read(path: path)
+            } catch {
+                // A script's background is located at its field; --background is not.
+                guard options.background == nil, let at = script.canvas.fieldLocations["background"] else {
+                    throw .png(error, writing: false)
+                }
+                throw .backgroundInScript(error, file: script.sourcePath, line: at.line, column: at.column)
+            }
         }
         let size = options.canvasSize
             ?? script.canvas.width.flatMap { w in script.canvas.height.map { (w, $0) } }
@@ -161,21 +191,19 @@ public final class ScriptRenderer {
               size.0 * size.1 <= Layer.maximumArea else {
             throw .session(.badCanvasSize(width: size.0, height: size.1))
         }
-        let background: Background
+        let plan = MemoryPlan(width: size.0, height: size.1)
+        guard plan.fits else { throw .outOfMemory(plan) }
+        var background = Background.color(.white)
         switch backgroundSpec {
         case .color(let color):
             background = .color(color)
         case .image:
-            // Premultiplied in place, then tiled: the image and the layer are the only copies.
+            // Premultiplied in place and kept as it is: export tiles it row by row.
             var img = image!
             image = nil
             PixelConversion.premultiply(&img.pixels, width: img.width, height: img.height)
-            guard let tiled = Background.tiled(premultiplied: img.pixels, imageWidth: img.width,
-                                               imageHeight: img.height, canvasWidth: size.0,
-                                               canvasHeight: size.1) else {
-                throw .session(.outOfMemory(width: size.0, height: size.1))
-            }
-            background = tiled
+            background = Background.tiled(premultiplied: img.pixels, imageWidth: img.width,
+                                          imageHeight: img.height) ?? background
         }
         let session: DrawingSession
         do {
@@ -215,7 +243,12 @@ public final class ScriptRenderer {
             }
             do {
                 switch value {
-                case .number(let v): try brush.setParameter(name, value: v)
+                case .number(let v):
+                    try brush.setParameter(name, value: v)
+                    if let note = Self.clampNote(brush, name, v) {
+                        let at = spec.fieldLocations["params.\(name)"] ?? location
+                        stats.warnings.append("\(file):\(at.line):\(at.column): warning: params.\(name) \(BrushParameter.plain(v)) \(note)")
+                    }
                 case .bool(let b): try brush.setParameter(name, value: b ? 1 : 0)
                 case .string(let s): try brush.setParameter(name, text: s)
                 }
@@ -225,11 +258,27 @@ public final class ScriptRenderer {
         }
         for (name, value) in options.parameters {
             do { try brush.setParameter(name, text: value) } catch { throw .brush(error) }
+            if let requested = brush.parameters.first(where: { $0.id == name })?.parse(value),
+               let note = Self.clampNote(brush, name, requested) {
+                // Once per render, however many brush actions the flag applies to.
+                let warning = "warning: --param \(name)=\(value) \(note)"
+                if !stats.warnings.contains(warning) { stats.warnings.append(warning) }
+            }
         }
         session.brush = brush
         session.color = options.color ?? spec.color ?? .black
         session.strokeWidth = options.width ?? spec.width ?? RenderOptions.defaultWidth
         if !stats.brushes.contains(brush.descriptor.id) { stats.brushes.append(brush.descriptor.id) }
+    }
+
+    /// When `requested` lies outside the range of the numeric parameter `name`, which the brush
+    /// then clamps: says so, with the range and the value the brush uses.
+    private static func clampNote(_ brush: Brush, _ name: String, _ requested: Double) -> String? {
+        guard let p = brush.parameters.first(where: { $0.id == name }), p.kind == .float || p.kind == .int,
+              requested < p.minimum || requested > p.maximum else { return nil }
+        let used = brush.value(of: name) ?? min(max(requested, p.minimum), p.maximum)
+        return "is outside its range \(BrushParameter.plain(p.minimum))...\(BrushParameter.plain(p.maximum)); "
+            + "\(brush.descriptor.id) uses \(BrushParameter.plain(used))"
     }
 
     /// Creates the brush named by the override, the script's path or id, or the default.
@@ -273,19 +322,22 @@ public final class ScriptRenderer {
 
     // MARK: Strokes
 
+    /// Plays a stroke. Samples are built event by event as they are sent, so a stroke of a
+    /// million samples holds one event's samples at a time; a first pass over the stroke, which
+    /// keeps nothing, finds the device capabilities the stroke context announces (the union of
+    /// the real samples' flags, and their largest `max_force`).
     private func play(_ stroke: StrokeSpec, in session: DrawingSession) throws(RenderError) {
+        let device = StrokePlayer.device(of: stroke, pressureCurve: options.pressureCurve)
         var player = StrokePlayer(pointerType: stroke.pointerType, pressureCurve: options.pressureCurve)
-        // Build every sample first, so the device capabilities cover the whole stroke. Samples
-        // with a non-finite or absurd coordinate are dropped and counted; an event left with no
-        // sample is skipped.
-        let events = stroke.events.compactMap { player.build($0) }
-        stats.droppedSamples += player.droppedSamples
-        guard !events.isEmpty else { return }
-        let device = StrokePlayer.device(of: events.flatMap(\.samples), pointerType: stroke.pointerType)
         do {
-            for event in events {
+            // Samples with a non-finite or absurd coordinate are dropped and counted; an event
+            // left with no sample is skipped.
+            for spec in stroke.events {
+                guard let event = player.build(spec) else { continue }
                 try player.play(event, device: device, in: session) { (call) throws(SessionError) in try timed(call) }
             }
+            stats.droppedSamples += player.droppedSamples
+            guard player.hasBegun else { return }
             if stroke.cancelled {
                 session.cancel()
                 stats.cancelledStrokes += 1

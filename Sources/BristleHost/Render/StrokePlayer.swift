@@ -45,13 +45,31 @@ public struct StrokePlayer {
     /// The input device of a stroke made of `samples`: the union of their `HAS_*` flags, the
     /// stroke's pointer type and the largest `max_force`.
     public static func device(of samples: [bristle_sample_t], pointerType: String?) -> DrawingSession.Device {
-        let hasMask = BRISTLE_SAMPLE_HAS_PRESSURE | BRISTLE_SAMPLE_HAS_FORCE | BRISTLE_SAMPLE_HAS_TILT
-            | BRISTLE_SAMPLE_HAS_TWIST | BRISTLE_SAMPLE_HAS_TANGENTIAL | BRISTLE_SAMPLE_HAS_CONTACT
-        return DrawingSession.Device(
-            flags: samples.reduce(0) { $0 | ($1.flags & hasMask) },
-            pointerType: SampleBuilder.pointerType(pointerType ?? "pen"),
-            maxForce: samples.map(\.max_force).max() ?? 0)
+        DrawingSession.Device(flags: samples.reduce(0) { $0 | ($1.flags & hasMask) },
+                              pointerType: SampleBuilder.pointerType(pointerType ?? "pen"),
+                              maxForce: samples.map(\.max_force).max() ?? 0)
     }
+
+    /// The input device of a whole stroke, as ``device(of:pointerType:)`` of all its built
+    /// samples, found in a pass that keeps none of them: a stroke of a million samples is
+    /// then played event by event, never held as samples.
+    public static func device(of stroke: StrokeSpec, pressureCurve: PressureCurve = .identity) -> DrawingSession.Device {
+        var probe = StrokePlayer(pointerType: stroke.pointerType, pressureCurve: pressureCurve)
+        var flags: UInt32 = 0, maxForce: Float = 0
+        for spec in stroke.events {
+            guard let event = probe.build(spec) else { continue }
+            for sample in event.samples {
+                flags |= sample.flags & hasMask
+                maxForce = max(maxForce, sample.max_force)
+            }
+        }
+        return DrawingSession.Device(flags: flags, pointerType: SampleBuilder.pointerType(stroke.pointerType ?? "pen"),
+                                     maxForce: maxForce)
+    }
+
+    /// The sample flags that say what a device measures.
+    private static let hasMask = BRISTLE_SAMPLE_HAS_PRESSURE | BRISTLE_SAMPLE_HAS_FORCE | BRISTLE_SAMPLE_HAS_TILT
+        | BRISTLE_SAMPLE_HAS_TWIST | BRISTLE_SAMPLE_HAS_TANGENTIAL | BRISTLE_SAMPLE_HAS_CONTACT
 
     /// Plays one built event: the first begins the stroke on `device`. `each` runs every
     /// session call (a renderer times them); pass `{ try $0() }` to just run them.

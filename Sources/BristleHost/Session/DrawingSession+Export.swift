@@ -1,26 +1,31 @@
 extension DrawingSession {
     /// The picture as straight-alpha RGBA8, tightly packed, top row first: the background
-    /// under the committed layer, or the committed layer alone when `transparent`.
+    /// under the committed layer, or the committed layer alone when `transparent`. (One copy of
+    /// the canvas: for files, ``exportPNG(to:transparent:)`` streams rows instead.)
     public func flattenedPixels(transparent: Bool) -> [UInt8] {
-        PixelConversion.unpremultiplied(flattenedPremultiplied(transparent: transparent))
+        let rowBytes = width * 4
+        var pixels = [UInt8](repeating: 0, count: rowBytes * height)
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for y in 0..<height { flattenedRow(y, transparent: transparent, into: buffer.baseAddress! + y * rowBytes) }
+        }
+        PixelConversion.unpremultiply(&pixels, width: width, height: height)
+        return pixels
     }
 
-    /// The picture as premultiplied RGBA8, tightly packed (one copy of the committed layer).
-    func flattenedPremultiplied(transparent: Bool) -> [UInt8] {
-        var pixels = committed.packedPixels()
-        if !transparent {
-            switch background {
-            case .color(let color):
-                PixelConversion.flatten(premultiplied: &pixels, over: color)
-            case .image(let layer):
-                PixelConversion.flatten(premultiplied: &pixels, over: layer.packedPixels())
-            }
+    /// Row `y` of the picture, premultiplied: committed over the background, or committed
+    /// alone when `transparent`. Reads the layers only, so rows may be made on several threads.
+    func flattenedRow(_ y: Int, transparent: Bool, into row: UnsafeMutablePointer<UInt8>) {
+        let source = UnsafePointer(committed.pixels + y * committed.strideBytes)
+        if transparent {
+            row.update(from: source, count: width * 4)
+        } else {
+            background.flatten(row: y, source: source, into: row, count: width)
         }
-        return pixels
     }
 
     /// Writes the picture as a PNG, atomically: a temporary file beside `path` is renamed into
     /// place once complete, so a failure leaves no partial file and an existing file intact.
+    /// Rows are flattened over the background as they are encoded: no copy of the canvas.
     public func exportPNG(to path: String, transparent: Bool) throws(PNGError) {
         if transparent {
             // Straight from the layer: the encoder un-premultiplies while it filters rows.
@@ -28,21 +33,15 @@ extension DrawingSession {
                                                                          count: committed.strideBytes * height),
                                width: width, height: height, strideBytes: committed.strideBytes, to: path)
         } else {
-            try PNGCodec.write(premultipliedRGBA: flattenedPremultiplied(transparent: false), width: width,
-                               height: height, strideBytes: width * 4, to: path)
+            try PNGCodec.write(rows: { y, row in self.flattenedRow(y, transparent: false, into: row) },
+                               width: width, height: height, premultiplied: true, to: path)
         }
     }
 
     /// Writes the picture as a PNG into an open file descriptor (standard output, a pipe).
     /// Not atomic: a failure may leave part of the PNG written.
     public func exportPNG(toFileDescriptor fd: Int32, transparent: Bool) throws(PNGError) {
-        let pixels = flattenedPremultiplied(transparent: transparent)
-        let result = pixels.withUnsafeBytes { raw in
-            Result { () throws(PNGError) in
-                try PNGCodec.write(rgba: raw, width: width, height: height, strideBytes: width * 4,
-                                   premultiplied: true, toFileDescriptor: fd)
-            }
-        }
-        try result.get()
+        try PNGCodec.write(rows: { y, row in self.flattenedRow(y, transparent: transparent, into: row) },
+                           width: width, height: height, premultiplied: true, toFileDescriptor: fd)
     }
 }

@@ -4,7 +4,9 @@
 /// layers (bristle.h, "THE DRAWING LOOP").
 ///
 /// - ``committed`` is the drawing (transparent at start); ``preview`` is what is shown:
-///   committed plus provisional pixels (a rubber-banding shape, predicted samples).
+///   committed plus provisional pixels (a rubber-banding shape, predicted samples). The
+///   preview is allocated when first needed (the first preview draw, or reading
+///   ``preview``): a render whose brushes never draw a preview never pays for it.
 /// - ``base`` holds committed as it was before the current stroke. Brushes read it through
 ///   `target->base` to recompose a translucent stroke exactly, and cancel restores from it.
 ///   Between strokes it equals committed; the host keeps it so by copying the stroke's dirty
@@ -23,7 +25,13 @@ public final class DrawingSession {
     /// Canvas pixels per point; brush widths in points are multiplied by it.
     public let scale: Float
     public let committed: Layer
-    public let preview: Layer
+    /// The preview layer, allocated (and brought up to date with committed) on first use.
+    /// Traps when its memory cannot be had; ``preparePreview()`` reports that as an error.
+    public var preview: Layer {
+        do { return try preparePreview() } catch { preconditionFailure(error.description) }
+    }
+    /// True once the preview layer exists (see ``preview``).
+    public var hasPreview: Bool { previewStorage != nil }
     public let base: Layer
     public let background: Background
     /// Undo and redo of the committed layer; set its ``TileHistory/budgetBytes`` to change the
@@ -81,6 +89,11 @@ public final class DrawingSession {
     public private(set) var damage: [PixelRect] = []
 
     private let host: BrushHost
+    /// The preview once allocated (see ``preview``).
+    private var previewStorage: Layer?
+    /// Before the preview exists: the tiles where committed changed, which it must copy when
+    /// it is allocated (elsewhere both are transparent).
+    private var previewBacklog: TileMarks
     private let context: UnsafeMutablePointer<bristle_stroke_context_t>
     private var stroke: StrokeState?
     private var strokeCount: UInt64 = 0
@@ -110,9 +123,12 @@ public final class DrawingSession {
               width * height <= Layer.maximumArea else {
             throw .badCanvasSize(width: width, height: height)
         }
-        guard Self.scaleRange.contains(Double(scale)) else { throw .badScale(Double(scale)) }
+        // Compared as Float: the documented bound 0.01 is not exact in binary, and a Float
+        // scale of 0.01 is slightly below the Double 0.01.
+        guard scale >= Float(Self.scaleRange.lowerBound), scale <= Float(Self.scaleRange.upperBound) else {
+            throw .badScale(Double(scale))
+        }
         guard let committed = Layer(width: width, height: height),
-              let preview = Layer(width: width, height: height),
               let base = Layer(width: width, height: height) else {
             throw .outOfMemory(width: width, height: height)
         }
@@ -120,10 +136,10 @@ public final class DrawingSession {
         self.height = height
         self.scale = scale
         self.committed = committed
-        self.preview = preview
         self.base = base
         self.background = background
         history = TileHistory(width: width, height: height, budgetBytes: historyBudgetBytes)
+        previewBacklog = TileMarks(count: history.grid.tileCount)
         self.host = host
         context = .allocate(capacity: 1)
         context.initialize(to: bristle_stroke_context_t())
@@ -192,8 +208,11 @@ public final class DrawingSession {
         try check(current.brush.ended(sample), hook: "ended", strokeEnded: true)
         try drawAfterEvent(ending: true, predicted: [])
         guard let finished = stroke else { return }
-        history.record(before: base, after: committed, in: finished.committedDirty)
-        copy(into: base, from: committed, in: finished.committedDirty)
+        // Base catches up where the stroke changed bytes only: a long thin stroke across a
+        // huge canvas has a huge rectangle, but few changed tiles.
+        for tile in history.record(before: base, after: committed, in: finished.committedDirty) {
+            copy(into: base, from: committed, in: tile.intersection(finished.committedDirty))
+        }
         stroke = nil
         strokesCompleted += 1
         framesSinceLift = 0
@@ -211,8 +230,8 @@ public final class DrawingSession {
         guard let current = stroke else { return }
         let touched = current.committedDirty.union(extra)
         copy(into: committed, from: base, in: touched)
-        copy(into: preview, from: committed, in: touched)
-        for r in previewDirty.rects { copy(into: preview, from: committed, in: r) }
+        copyToPreview(touched)
+        for r in previewDirty.rects { copyToPreview(r) }
         previewDirty.removeAll()
         stroke = nil
         strokesCancelled += 1
@@ -244,7 +263,7 @@ public final class DrawingSession {
             // until then base still holds the tiles as they were, which the history keeps.
             history.extendNewest(before: base, after: committed, in: drawn.bounds)
             for r in drawn.rects {
-                copy(into: preview, from: committed, in: r)
+                copyToPreview(r)
                 copy(into: base, from: committed, in: r)
             }
             guard drawStatus == BRISTLE_OK else {
@@ -263,12 +282,16 @@ public final class DrawingSession {
     @discardableResult
     public func clear() throws(SessionError) -> HistoryChange {
         guard stroke == nil else { throw .outOfOrder("clear during a stroke; end or cancel the stroke first") }
-        let drawn = history.recordClear(of: committed)
-        for layer in [committed, preview, base] { layer.fill(.transparent, in: drawn) }
-        addDamage(drawn)
+        var dirty = PixelRect.empty
+        let layers = [committed] + mirrors
+        for tile in history.recordClear(of: committed) {
+            for layer in layers { layer.fill(.transparent, in: tile) }
+            dirty = dirty.union(tile)
+        }
+        addDamage(dirty)
         hadStroke = false
         framesSinceLift = 0
-        return HistoryChange(requested: 1, performed: 1, dirty: drawn)
+        return HistoryChange(requested: 1, performed: 1, dirty: dirty)
     }
 
     /// Returns ``damage`` and forgets it: an app repaints these rectangles of ``preview`` after
@@ -288,7 +311,7 @@ public final class DrawingSession {
     /// ``SessionError/badHistorySteps(_:)`` when `steps` < 1, changing nothing.
     @discardableResult
     public func undo(_ steps: Int = 1) throws(SessionError) -> HistoryChange {
-        try travel(steps, "undo") { history.undo(into: committed, mirroring: [base, preview]) }
+        try travel(steps, "undo") { history.undo(into: committed, mirroring: mirrors) }
     }
 
     /// Re-applies the last `steps` undone steps, oldest undone last first, or as many as there
@@ -296,12 +319,31 @@ public final class DrawingSession {
     /// or a clear empties the redo side. Otherwise as ``undo(_:)``.
     @discardableResult
     public func redo(_ steps: Int = 1) throws(SessionError) -> HistoryChange {
-        try travel(steps, "redo") { history.redo(into: committed, mirroring: [base, preview]) }
+        try travel(steps, "redo") { history.redo(into: committed, mirroring: mirrors) }
+    }
+
+    /// Moves through the history by `offset` steps in one call: ``undo(_:)`` of `-offset` steps
+    /// when negative, ``redo(_:)`` of `offset` when positive. A script's run of undo and redo
+    /// actions folds into one such move, so that undoing and redoing a step back and forth
+    /// costs nothing until something draws. Like any undo or redo it stops ticks until the next
+    /// stroke, even when `offset` is 0 (which changes no pixel).
+    @discardableResult
+    public func travel(by offset: Int) throws(SessionError) -> HistoryChange {
+        if offset < 0 { return try undo(-offset) }
+        if offset > 0 { return try redo(offset) }
+        guard stroke == nil else { throw .outOfOrder("undo or redo during a stroke; end or cancel the stroke first") }
+        hadStroke = false
+        framesSinceLift = 0
+        return HistoryChange(requested: 0, performed: 0, dirty: .empty)
     }
 
     /// Returns the history notices (steps dropped for the budget) since the last call, oldest
     /// first, and forgets them. Call it after strokes and ticks to warn the user.
     public func takeHistoryNotices() -> [HistoryNotice] { history.takeNotices() }
+
+    /// The layers that follow committed tile by tile when the history swaps: base, and the
+    /// preview once it exists (before that, ``travel(_:_:_:)`` notes the tiles for it).
+    private var mirrors: [Layer] { [base] + (previewStorage.map { [$0] } ?? []) }
 
     /// Runs `step` up to `steps` times, while it has something to do.
     private func travel(_ steps: Int, _ name: String,
@@ -313,6 +355,7 @@ public final class DrawingSession {
             change.performed += 1
             change.dirty = change.dirty.union(dirty)
         }
+        if previewStorage == nil { previewBacklog.insert(covering: change.dirty, of: history.grid) }
         addDamage(change.dirty)
         hadStroke = false
         framesSinceLift = 0
@@ -326,7 +369,7 @@ public final class DrawingSession {
         guard var current = stroke else { return }
         let caps = current.brush.descriptor.capabilities
         let continuous = caps.contains(.continuous)
-        for r in previewDirty.rects { copy(into: preview, from: committed, in: r) }
+        for r in previewDirty.rects { copyToPreview(r) }
         previewDirty.removeAll()
 
         if continuous || ending {
@@ -338,7 +381,7 @@ public final class DrawingSession {
                 throw .brushFailed(.hookFailed(brush: current.brush.descriptor.id, hook: "draw", status: status))
             }
             current.committedDirty = current.committedDirty.union(changed)
-            for r in drawn.rects { copy(into: preview, from: committed, in: r) }
+            for r in drawn.rects { copyToPreview(r) }
             stroke = current
         }
         guard !ending else { return }
@@ -348,6 +391,14 @@ public final class DrawingSession {
             previewWanted = true
         }
         if previewWanted {
+            let preview: Layer
+            do {
+                preview = try preparePreview()
+            } catch {
+                current.brush.cancelled()
+                rollBack()
+                throw error
+            }
             let status = draw(current.brush, into: preview, layer: BRISTLE_LAYER_PREVIEW, base: base)
             swap(&previewDirty, &drawn)
             for r in previewDirty.rects { addDamage(r) }
@@ -374,13 +425,39 @@ public final class DrawingSession {
         return status
     }
 
+    /// Allocates the preview if it does not exist yet, copying into it the tiles where committed
+    /// has changed, and returns it. Throws ``SessionError/outOfMemory(width:height:)`` when the
+    /// layer cannot be allocated.
+    @discardableResult
+    public func preparePreview() throws(SessionError) -> Layer {
+        if let previewStorage { return previewStorage }
+        guard let layer = Layer(width: width, height: height) else {
+            throw .outOfMemory(width: width, height: height)
+        }
+        for tile in previewBacklog.tiles { copy(into: layer, from: committed, in: history.grid.rect(of: tile)) }
+        previewBacklog.removeAll()
+        previewStorage = layer
+        return layer
+    }
+
+    /// Brings the preview up to date with committed inside `rect`, or, before the preview
+    /// exists, notes the tiles it will have to copy.
+    private func copyToPreview(_ rect: PixelRect) {
+        if let previewStorage {
+            copy(into: previewStorage, from: committed, in: rect)
+        } else {
+            previewBacklog.insert(covering: rect.intersection(committed.bounds), of: history.grid)
+            addDamage(rect.intersection(committed.bounds))
+        }
+    }
+
     /// Copies a rectangle between layers, counting the pixels.
     private func copy(into destination: Layer, from source: Layer, in rect: PixelRect) {
         let r = rect.intersection(destination.bounds)
         guard !r.isEmpty else { return }
         pixelsCopied += Int(r.width) * Int(r.height)
         destination.copy(from: source, in: r)
-        if destination === preview { addDamage(r) }
+        if destination === previewStorage { addDamage(r) }
     }
 
     private func addDamage(_ rect: PixelRect) {

@@ -19,14 +19,6 @@ public struct HistoryNotice: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "the undo history reached its budget of \(Self.size(budgetBytes)): dropped the \(droppedSteps) oldest step(s) (\(Self.size(freedBytes))); \(remainingSteps) step(s) can still be undone"
-    }
-
-    /// A byte count for people: whole MiB from 1 MiB up, else KiB (one decimal), else bytes.
-    static func size(_ bytes: Int) -> String {
-        if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB" }
-        if bytes >= 1 << 20 { return "\((Double(bytes) / Double(1 << 20) * 10).rounded() / 10) MiB" }
-        if bytes >= 1 << 10 { return "\((Double(bytes) / Double(1 << 10) * 10).rounded() / 10) KiB" }
-        return "\(bytes) bytes"
+        "the undo history reached its budget of \(ByteCount.text(budgetBytes)): dropped the \(droppedSteps) oldest step(s) (\(ByteCount.text(freedBytes))); \(remainingSteps) step(s) can still be undone"
     }
 }

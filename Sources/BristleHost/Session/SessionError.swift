@@ -4,7 +4,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
     case badCanvasSize(width: Int, height: Int)
     /// The canvas scale is outside ``DrawingSession/scaleRange``.
     case badScale(Double)
-    /// The layers could not be allocated.
+    /// A canvas-sized layer could not be allocated.
     case outOfMemory(width: Int, height: Int)
     /// A stroke began with no brush chosen.
     case noBrush
@@ -20,9 +20,9 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badCanvasSize(let w, let h):
             return "canvas size \(w)x\(h) is out of range: each side must be 1...\(Layer.maximumSide) and the area at most \(Layer.maximumArea) pixels"
         case .badScale(let scale):
-            return "canvas scale \(scale) is out of range: it must be \(DrawingSession.scaleRange.lowerBound)...\(Int(DrawingSession.scaleRange.upperBound)) pixels per point"
+            return "canvas scale \(Float(scale)) is out of range: it must be \(DrawingSession.scaleRange.lowerBound)...\(Int(DrawingSession.scaleRange.upperBound)) pixels per point"
         case .outOfMemory(let w, let h):
-            return "not enough memory for a \(w)x\(h) canvas"
+            return "not enough memory for a \(w)x\(h) canvas: a layer of \(ByteCount.text(((w * 4 + 63) & ~63) * h)) could not be allocated"
         case .noBrush:
             return "a stroke began before any brush was chosen"
         case .outOfOrder(let what):

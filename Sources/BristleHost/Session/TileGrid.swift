@@ -17,8 +17,8 @@ struct TileGrid {
         rows = (height + tileSize - 1) / tileSize
     }
 
-    /// Every tile of the canvas.
-    var allTiles: Range<Int32> { 0..<Int32(columns * rows) }
+    /// The number of tiles of the canvas.
+    var tileCount: Int { columns * rows }
 
     /// The pixels of `tile`, clipped to the canvas.
     func rect(of tile: Int32) -> PixelRect {

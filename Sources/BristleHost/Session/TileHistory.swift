@@ -37,6 +37,10 @@ public final class TileHistory {
     public var tileCount: Int { (undoSide + redoSide).reduce(0) { $0 + $1.tiles.count } }
 
     let grid: TileGrid
+    /// Tiles of the layer that may hold something other than transparent black: every tile a
+    /// recorded step, a fold or an undo/redo touched since the last clear. A clear scans only
+    /// these, so it costs what was drawn, not the canvas.
+    private var drawn: TileMarks
     private var undoSide: [TileHistoryEntry] = []
     private var redoSide: [TileHistoryEntry] = []
     /// True while the newest undo step may still absorb changes (``extendNewest``).
@@ -46,27 +50,41 @@ public final class TileHistory {
     /// A history for a `width` x `height` layer with the given budget in bytes.
     public init(width: Int, height: Int, budgetBytes: Int = TileHistory.defaultBudgetBytes) {
         grid = TileGrid(width: width, height: height, tileSize: Self.tileSize)
+        drawn = TileMarks(count: grid.tileCount)
         self.budgetBytes = max(0, budgetBytes)
     }
 
     /// Records a step that changed `after` from `before` inside `rect`: keeps `before`'s content
-    /// of the tiles under `rect` whose bytes differ. A step that changed nothing is still one step.
-    func record(before: Layer, after: Layer, in rect: PixelRect) {
-        var entry = TileHistoryEntry()
-        entry.append(grid.tiles(covering: rect).filter { grid.differs($0, before, after) }, from: before, grid: grid)
-        push(entry)
+    /// of the tiles under `rect` whose bytes differ, and returns those tiles' rectangles (all
+    /// that differs). A step that changed nothing is still one step.
+    func record(before: Layer, after: Layer, in rect: PixelRect) -> [PixelRect] {
+        drawn.insert(covering: rect, of: grid)
+        let changed = grid.tiles(covering: rect).filter { grid.differs($0, before, after) }
+        let size = TileHistoryEntry.bytes(of: changed, grid: grid)
+        if size > budgetBytes || budgetBytes == 0 {
+            // The step alone is over the budget: it would be dropped with every older step as
+            // soon as it was pushed, so its tiles are not even copied.
+            dropEverything(andANewStepOf: size)
+        } else {
+            var entry = TileHistoryEntry()
+            entry.append(changed, from: before, grid: grid)
+            push(entry)
+        }
+        return changed.map { grid.rect(of: $0) }
     }
 
     /// Records a clear of `layer` (to transparent black), before it happens: keeps every tile
-    /// that holds something and returns the union of their rectangles, which is all the clear
-    /// has to empty. Scans the whole layer, as a clear is a whole-canvas action.
-    func recordClear(of layer: Layer) -> PixelRect {
-        let kept = grid.allTiles.filter { grid.hasContent($0, in: layer) }
+    /// that holds something and returns their rectangles, which are all the clear has to
+    /// empty. Scans only the tiles drawn since the last clear (the layer changes only
+    /// through the steps this history records), so a clear of an empty canvas costs nothing.
+    func recordClear(of layer: Layer) -> [PixelRect] {
+        let kept = drawn.tiles.filter { grid.hasContent($0, in: layer) }
+        drawn.removeAll()
         var entry = TileHistoryEntry()
         entry.append(kept, from: layer, grid: grid)
         push(entry)
         newestIsOpen = false
-        return kept.reduce(PixelRect.empty) { $0.union(grid.rect(of: $1)) }
+        return kept.map { grid.rect(of: $0) }
     }
 
     /// Folds a change of `after` from `before` inside `rect` into the newest step, when it is
@@ -75,6 +93,7 @@ public final class TileHistory {
     /// part of the picture that undo returns to. Returns true when the change was folded.
     @discardableResult
     func extendNewest(before: Layer, after: Layer, in rect: PixelRect) -> Bool {
+        drawn.insert(covering: rect, of: grid)
         guard newestIsOpen, var entry = undoSide.popLast() else { return false }
         let old = entry.bytes
         let held = Set(entry.tiles)
@@ -91,6 +110,7 @@ public final class TileHistory {
     func undo(into layer: Layer, mirroring mirrors: [Layer]) -> PixelRect? {
         guard var entry = undoSide.popLast() else { return nil }
         let dirty = entry.swap(with: layer, mirroring: mirrors, grid: grid)
+        for tile in entry.tiles { drawn.insert(tile) }
         redoSide.append(entry)
         newestIsOpen = false
         return dirty
@@ -100,6 +120,7 @@ public final class TileHistory {
     func redo(into layer: Layer, mirroring mirrors: [Layer]) -> PixelRect? {
         guard var entry = redoSide.popLast() else { return nil }
         let dirty = entry.swap(with: layer, mirroring: mirrors, grid: grid)
+        for tile in entry.tiles { drawn.insert(tile) }
         undoSide.append(entry)
         newestIsOpen = false
         return dirty
@@ -118,6 +139,19 @@ public final class TileHistory {
         bytes += entry.bytes
         newestIsOpen = true
         evict()
+    }
+
+    /// What ``push(_:)`` then ``evict()`` do with a step of `size` bytes that alone is over the
+    /// budget: the redo side emptied, every undo step and the new one dropped, one notice.
+    private func dropEverything(andANewStepOf size: Int) {
+        redoSide.removeAll()
+        let freed = undoSide.reduce(0) { $0 + $1.bytes } + size
+        let dropped = undoSide.count + 1
+        undoSide.removeAll()
+        bytes = 0
+        newestIsOpen = false
+        droppedSteps += dropped
+        notices.append(HistoryNotice(droppedSteps: dropped, freedBytes: freed, budgetBytes: budgetBytes, remainingSteps: 0))
     }
 
     /// Drops the oldest undo steps, then the farthest redo steps, until ``bytes`` fits (with a

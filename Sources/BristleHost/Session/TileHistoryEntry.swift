@@ -18,6 +18,14 @@ struct TileHistoryEntry {
     /// varies with the heap's state, while the budget must drop the same steps on every run.
     var bytes: Int { pixels.count + tiles.count * MemoryLayout<Int32>.stride }
 
+    /// The ``bytes`` an entry holding exactly `tiles` would have.
+    static func bytes(of tiles: [Int32], grid: TileGrid) -> Int {
+        tiles.reduce(0) { total, tile in
+            let r = grid.rect(of: tile)
+            return total + Int(r.width) * Int(r.height) * 4 + MemoryLayout<Int32>.stride
+        }
+    }
+
     /// Appends `newTiles` (none already held), copying their pixels out of `layer`. The
     /// buffers grow to exactly the size needed, so the history's memory is what it reports.
     mutating func append(_ newTiles: [Int32], from layer: Layer, grid: TileGrid) {

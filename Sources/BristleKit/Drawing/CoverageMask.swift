@@ -1,4 +1,5 @@
 import CBristle
+import Glibc
 
 /// An 8-bit coverage plane owned by a brush (`bristle_mask_t`): 0 uncovered, 255 covered.
 /// Accumulate a stroke's coverage with max, then composite it once with
@@ -11,15 +12,19 @@ public final class CoverageMask {
     /// Every cell raised since the last clear lies inside it.
     public private(set) var touched: Rect = .empty
 
-    /// A zeroed mask; sizes below 1 are raised to 1.
+    /// A zeroed mask; sizes below 1 are raised to 1. The cells come from `calloc`, so pages
+    /// the brush never raises cost no memory. Traps when memory is short (the host checks that
+    /// a canvas's masks fit before it starts a render).
     public init(width: Int, height: Int) {
         self.width = max(width, 1)
         self.height = max(height, 1)
-        cells = .allocate(capacity: self.width * self.height)
-        cells.initialize(repeating: 0, count: self.width * self.height)
+        guard let memory = calloc(self.width * self.height, 1) else {
+            fatalError("CoverageMask: no memory for \(self.width)x\(self.height) cells")
+        }
+        cells = memory.assumingMemoryBound(to: UInt8.self)
     }
 
-    deinit { cells.deallocate() }
+    deinit { free(cells) }
 
     /// The coverage at (x, y); 0 outside the mask.
     public subscript(x: Int, y: Int) -> UInt8 {
@@ -34,6 +39,21 @@ public final class CoverageMask {
             cells[y * width + x] = coverage
             touched = touched.union(Rect(x: x, y: y, width: 1, height: 1))
         }
+    }
+
+    /// Raises the cells of row `y` in `columns` (clipped to the mask) to `coverage` where
+    /// they are lower: a run, in one call.
+    public func raise(y: Int, columns: Range<Int>, to coverage: UInt8) {
+        guard y >= 0, y < height else { return }
+        let lo = max(columns.lowerBound, 0), hi = min(columns.upperBound, width)
+        guard lo < hi else { return }
+        let row = cells + y * width
+        if coverage == 255 {
+            (row + lo).update(repeating: 255, count: hi - lo)  // nothing is higher
+        } else {
+            for x in lo..<hi where row[x] < coverage { row[x] = coverage }
+        }
+        touched = touched.union(Rect(x: lo, y: y, width: hi - lo, height: 1))
     }
 
     /// Raises the mask to a segment's coverage through the host's services
@@ -88,11 +108,15 @@ public final class CoverageMask {
         return r
     }
 
-    /// Zeroes every raised cell.
+    /// Zeroes every raised cell. Rows of the touched rectangle are written only from their
+    /// first non-zero cell on, so untouched pages stay unallocated.
     public func clear() {
         let r = touched.clipped(width: width, height: height)
         for y in r.y..<(r.y + r.height) {
-            (cells + y * width + r.x).update(repeating: 0, count: r.width)
+            let row = UnsafeMutableBufferPointer(start: cells + y * width + r.x, count: r.width)
+            if let first = row.firstIndex(where: { $0 != 0 }) {
+                UnsafeMutableBufferPointer(rebasing: row[first...]).update(repeating: 0)
+            }
         }
         touched = .empty
     }

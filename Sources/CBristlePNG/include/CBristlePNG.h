@@ -75,8 +75,10 @@ enum {
  *   threads           compression threads, 0 = one per online CPU (at most 8); images
  *                     under 512 KiB always use one. The calling thread is one of them.
  *
- * The rows are filtered and deflated in horizontal strips (in parallel when threads > 1);
- * libpng writes the chunks. Returns CBristlePNG_OK, or a status with a message in
+ * The rows are filtered and deflated in horizontal strips (in parallel when threads > 1),
+ * each written as soon as it and the strips above it are done (compression runs at most
+ * 2 x threads strips ahead of the file, and a strip holds at most 8 MiB of rows, so the
+ * compressed image is never held whole); libpng writes the chunks. Returns CBristlePNG_OK, or a status with a message in
  * `message` (capacity `message_capacity` bytes, may be 0). On failure an unspecified
  * prefix of the PNG may already have been written to `fd`.
  */
@@ -84,6 +86,26 @@ int CBristlePNG_write_rgba8(int fd, const uint8_t *pixels, uint32_t width, uint3
                             size_t stride_bytes, int flags, int compression_level,
                             int strategy, int filters, int threads, uint32_t max_side,
                             uint64_t max_pixels, char *message, size_t message_capacity);
+
+/*
+ * Supplies row `y` of an image to CBristlePNG_write_rgba8_rows: writes width * 4 bytes of
+ * RGBA8 (straight or premultiplied, as the call's flags say) into `row`. It is called from
+ * several threads at once, for different rows, each row once or twice (a strip also reads the
+ * row above it), in no particular order; it must not fail.
+ */
+typedef void (*CBristlePNG_row_source)(void *context, uint32_t y, uint8_t *row);
+
+/*
+ * As CBristlePNG_write_rgba8, but the rows come from `source` (called with `context`) instead
+ * of a buffer, so an image that exists only row by row (a layer flattened over a background
+ * while it is encoded) is never held whole. Memory: a few rows per thread, plus the
+ * compressed data of a few strips.
+ */
+int CBristlePNG_write_rgba8_rows(int fd, CBristlePNG_row_source source, void *context,
+                                 uint32_t width, uint32_t height, int flags,
+                                 int compression_level, int strategy, int filters, int threads,
+                                 uint32_t max_side, uint64_t max_pixels, char *message,
+                                 size_t message_capacity);
 
 /* A PNG being decoded; opaque to callers. */
 typedef struct CBristlePNG_Reader CBristlePNG_Reader;

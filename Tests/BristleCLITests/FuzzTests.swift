@@ -1,0 +1,42 @@
+import BristleHost
+import BristleTestSupport
+import Foundation
+import Testing
+
+/// The short fuzzing run of CI (docs/FUZZING.md): `bristle-fuzz` over every input format for
+/// 40 seconds, seeded from `Tests/` and `Examples/`. It fails on a crash (the process dies), a
+/// hang (a run over the time limit) or a broken promise (a clobbered output or input, a stray
+/// temporary file).
+@Suite struct FuzzTests {
+    static let root = TestEnvironment.packageRoot.path
+    static var fuzzer: String { TestEnvironment.productsDirectory.appendingPathComponent("bristle-fuzz").path }
+
+    private func fuzz(_ args: [String]) throws -> ProcessResult {
+        try ProcessResult.run("/usr/bin/timeout", ["120", Self.fuzzer] + args + ["--seeds", Self.root + "/Tests", "--seeds", Self.root + "/Examples"],
+                              environment: ["BRISTLE_PATH": TestEnvironment.productsDirectory.path])
+    }
+
+    @Test func aShortRunOverEveryFormatFindsNothing() throws {
+        let work = TestEnvironment.scratchDirectory("fuzz").path
+        let r = try fuzz(["--seconds", "40", "--timeout", "20", "--seed", "15", "--work", work])
+        #expect(r.status == 0, "status \(r.status)\nstdout: \(r.stdout)\nstderr: \(r.stderr)\ninput: \(work)/last-input")
+        for format in ["native", "inkml", "pointer-arrays", "pointer-points", "wacom-csv"] {
+            #expect(r.stdout.contains("bristle-fuzz: \(format): "), "\(format) ran: \(r.stdout)")
+        }
+        #expect(r.stdout.contains("no crash, no hang, no broken promise"), "\(r.stdout)")
+    }
+
+    @Test func aRunOverTheTimeLimitIsAHangWithItsInputKept() throws {
+        let work = TestEnvironment.scratchDirectory("fuzz-hang").path
+        let r = try fuzz(["--format", "native", "--seconds", "20", "--timeout", "0.001", "--work", work])
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("bristle-fuzz: hang: a run of native took more than 0.001 s"), "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: work + "/hang-native"))
+    }
+
+    @Test func anUnknownFormatIsAUsageError() throws {
+        let r = try fuzz(["--format", "postscript"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("native|inkml|pointer-arrays|pointer-points|wacom-csv"), "\(r.stderr)")
+    }
+}
