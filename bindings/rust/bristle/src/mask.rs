@@ -1,0 +1,47 @@
+use crate::sys;
+
+/// An 8-bit coverage plane owned by the brush (0 uncovered, 255 covered), for the mask
+/// services of [`Target`](crate::Target): accumulate a stroke's coverage with max, then
+/// composite it once. A mask the size of the canvas composites onto the target.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mask {
+    data: Vec<u8>,
+    width: i32,
+    height: i32,
+}
+
+impl Mask {
+    /// A cleared mask of `width` x `height` cells (negative sizes count as 0).
+    pub fn new(width: i32, height: i32) -> Mask {
+        let (w, h) = (width.max(0), height.max(0));
+        Mask { data: vec![0; w as usize * h as usize], width: w, height: h }
+    }
+
+    /// Columns.
+    pub fn width(&self) -> i32 {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> i32 {
+        self.height
+    }
+
+    /// The cell at (x, y), or `None` outside the mask.
+    pub fn get(&self, x: i32, y: i32) -> Option<u8> {
+        if x < 0 || y < 0 || x >= self.width || y >= self.height {
+            return None;
+        }
+        Some(self.data[y as usize * self.width as usize + x as usize])
+    }
+
+    /// Every cell back to 0.
+    pub fn clear(&mut self) {
+        self.data.iter_mut().for_each(|c| *c = 0);
+    }
+
+    /// The C view of the mask; the services may write through it while `self` is borrowed.
+    pub(crate) fn raw(&mut self) -> sys::bristle_mask_t {
+        sys::bristle_mask_t { data: self.data.as_mut_ptr(), width: self.width, height: self.height, stride_bytes: self.width }
+    }
+}
