@@ -1,13 +1,14 @@
 import Glibc
 
 /// A brush project as `bristle new` scaffolds it: a name, a brush id, a language, and for
-/// Swift the BristleKit package to depend on. ``files`` is every file it writes;
+/// Swift the BristleKit package (for Rust the folder of the `bristle` crate) to depend on. ``files`` is every file it writes;
 /// ``write(into:)`` creates the project folder whole or not at all.
 public struct BrushProject: Sendable {
     /// The languages a project can be written in.
     public enum Language: String, Sendable, CaseIterable {
         case c
         case cpp
+        case rust
         case swift
     }
 
@@ -16,7 +17,7 @@ public struct BrushProject: Sendable {
     /// The brush id, `org.example.NAME` unless given.
     public let id: String
     public let language: Language
-    /// The BristleKit package folder (Swift only).
+    /// The BristleKit package folder (Swift), or the folder holding the `bristle` crate (Rust).
     public let kitPath: String?
 
     /// Checks the name and id. The name is 1 to 64 of a-z, 0-9 and '-', starting with a
@@ -35,6 +36,7 @@ public struct BrushProject: Sendable {
             throw .invalidID(brushID)
         }
         if language == .swift, kitPath == nil { throw .kitNotFound(searched: []) }
+        if language == .rust, kitPath == nil { throw .rustCratesNotFound(searched: []) }
         self.name = name
         self.id = brushID
         self.language = language
@@ -49,6 +51,18 @@ public struct BrushProject: Sendable {
     /// "my-brush" -> "MyBrush": the Swift module and type name.
     public var moduleName: String { title.replacing(" ", with: "") }
 
+    /// "my-brush" -> "my_brush": the Rust crate name, so the library is `libmy_brush.so`.
+    public var crateName: String { name.replacing("-", with: "_") }
+
+    /// The command that builds the project, run in its folder.
+    public var buildCommand: String {
+        switch language {
+        case .c, .cpp: "make"
+        case .rust: "cargo build --release"
+        case .swift: "swift build -c release"
+        }
+    }
+
     /// Every file of the project: relative path and contents (ending with a newline).
     public var files: [(path: String, contents: String)] {
         let list: [(String, String)] = switch language {
@@ -58,6 +72,9 @@ public struct BrushProject: Sendable {
         case .cpp:
             [("\(name).cpp", CppBrushTemplate.source), ("Makefile", CppBrushTemplate.makefile),
              ("README.md", CppBrushTemplate.readme), ("stroke.json", BrushProject.strokeScript)]
+        case .rust:
+            [("Cargo.toml", RustBrushTemplate.manifest), ("src/lib.rs", RustBrushTemplate.source),
+             ("README.md", RustBrushTemplate.readme), ("stroke.json", BrushProject.strokeScript)]
         case .swift:
             [("Package.swift", SwiftBrushTemplate.manifest), ("exports.map", SwiftBrushTemplate.exports),
              ("Sources/\(moduleName)/\(moduleName).swift", SwiftBrushTemplate.brush),
@@ -67,11 +84,13 @@ public struct BrushProject: Sendable {
         return list.map { ($0.0, fill($0.1) + "\n") }
     }
 
-    /// The template with its placeholders replaced.
+    /// The template with its placeholders replaced. The kit path goes into a Swift or TOML
+    /// string literal, so its backslashes and quotes are escaped (the same way in both).
     private func fill(_ template: String) -> String {
-        template.replacing("{{NAME}}", with: name).replacing("{{ID}}", with: id)
+        let kit = (kitPath ?? "").replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
+        return template.replacing("{{NAME}}", with: name).replacing("{{ID}}", with: id)
             .replacing("{{TITLE}}", with: title).replacing("{{MODULE}}", with: moduleName)
-            .replacing("{{KIT}}", with: kitPath ?? "")
+            .replacing("{{CRATE}}", with: crateName).replacing("{{KIT}}", with: kit)
     }
 
     /// Writes the project into `directory`, which must not exist: the files go into a hidden
@@ -114,7 +133,7 @@ public struct BrushProject: Sendable {
     /// Removes a staging folder and everything in it (it holds only what ``write(into:)`` made).
     private func remove(_ staging: String) {
         for file in files { unlink(staging + "/" + file.path) }
-        for folder in ["Sources/\(moduleName)", "Sources"] { rmdir(staging + "/" + folder) }
+        for folder in ["Sources/\(moduleName)", "Sources", "src"] { rmdir(staging + "/" + folder) }
         rmdir(staging)
     }
 

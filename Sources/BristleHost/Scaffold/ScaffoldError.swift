@@ -11,6 +11,8 @@ public enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotCreate(String, String)
     /// No BristleKit package for a Swift project; `searched` lists where it looked.
     case kitNotFound(searched: [String])
+    /// No `bristle` Rust crate for a Rust project; `searched` lists where it looked.
+    case rustCratesNotFound(searched: [String])
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot create \(path): \(reason)"
         case .kitNotFound(let searched):
             "BristleKit not found" + (searched.isEmpty ? "" : " (looked in \(searched.joined(separator: ", ")))")
+        case .rustCratesNotFound(let searched):
+            "the Rust crates bristle and bristle-sys were not found" + (searched.isEmpty ? "" : " (looked in \(searched.joined(separator: ", ")))")
         }
     }
 
@@ -36,15 +40,18 @@ public enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotCreate: "check that the parent folder exists and is writable"
         case .kitNotFound:
             "install Bristle with `make install PREFIX=...` (it installs share/bristle/swift/BristleKit beside bin/bristle), or set BRISTLE_KIT to a BristleKit package folder"
+        case .rustCratesNotFound:
+            "install Bristle with `make install PREFIX=...` (it installs share/bristle/rust beside bin/bristle), or set BRISTLE_RUST to the folder holding bristle/Cargo.toml (bindings/rust in a Bristle checkout)"
         }
     }
 
-    /// 64 for usage errors, 73 when the project cannot be created, 69 without BristleKit.
+    /// 64 for usage errors, 73 when the project cannot be created, 69 without BristleKit or the
+    /// Rust crates.
     public var exitStatus: Int32 {
         switch self {
         case .invalidName, .invalidID: 64
         case .exists, .cannotCreate: 73
-        case .kitNotFound: 69
+        case .kitNotFound, .rustCratesNotFound: 69
         }
     }
 }
