@@ -1,5 +1,6 @@
-# Installs Bristle: the CLI, the ABI header, pkg-config metadata, the reference brushes and
-# the BristleKit package that `bristle new --lang swift` projects depend on.
+# Installs Bristle: the CLI, the ABI header, pkg-config metadata, the reference brushes, the
+# BristleKit package that `bristle new --lang swift` projects depend on and the Rust crates
+# (bristle, bristle-sys) that `bristle new --lang rust` projects depend on.
 #
 #   make install [PREFIX=/usr/local] [DESTDIR=] [CONFIG=release|debug]
 #   make uninstall [PREFIX=/usr/local] [DESTDIR=]
@@ -19,6 +20,7 @@ BUILT ?=
 
 ROOT := $(DESTDIR)$(PREFIX)
 KIT := $(ROOT)/share/bristle/swift/BristleKit
+RUST := $(ROOT)/share/bristle/rust
 MANIFEST := $(ROOT)/share/bristle/install-manifest.txt
 ABI_VERSION := $(shell sed -n 's/^\#define BRISTLE_VERSION_\(MAJOR\|MINOR\|PATCH\) ((uint32_t)\([0-9]*\)).*/\2/p' include/bristle/bristle.h | paste -sd.)
 
@@ -81,6 +83,11 @@ install: $(BUILD_STEP)
 	rm -rf "$(KIT)/Sources/BristleKit"
 	cp -R Sources/BristleKit "$(KIT)/Sources/BristleKit"
 	printf '%s\n' "$$KIT_MANIFEST" > "$(KIT)/Package.swift"
+	rm -rf "$(RUST)"
+	for crate in bristle-sys bristle; do \
+	    install -d "$(RUST)/$$crate"; \
+	    install -m 644 bindings/rust/$$crate/Cargo.toml "$(RUST)/$$crate/Cargo.toml"; \
+	    cp -R bindings/rust/$$crate/src "$(RUST)/$$crate/src"; done
 	cd "$(ROOT)" && { echo bin/bristle; echo include/bristle/bristle.h; echo lib/pkgconfig/bristle.pc; \
 	    ls lib/bristle/plugins/libBristle*.so; } > "$(MANIFEST)"
 	@echo "Installed Bristle into $(ROOT)"
@@ -88,7 +95,7 @@ install: $(BUILD_STEP)
 uninstall:
 	@if [ -f "$(MANIFEST)" ]; then cd "$(ROOT)" && xargs rm -f < "$(MANIFEST)"; fi
 	rm -f "$(MANIFEST)"
-	rm -rf "$(KIT)"
+	rm -rf "$(KIT)" "$(RUST)"
 	-rmdir "$(ROOT)/share/bristle/swift" "$(ROOT)/share/bristle" "$(ROOT)/lib/bristle/plugins" "$(ROOT)/lib/bristle" \
 	    "$(ROOT)/include/bristle" 2>/dev/null
 	@echo "Uninstalled Bristle from $(ROOT)"

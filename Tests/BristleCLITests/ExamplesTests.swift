@@ -3,9 +3,10 @@ import BristleTestSupport
 import Foundation
 import Testing
 
-/// The C and C++ examples under Examples/, built against the header only (strict flags,
-/// warnings are errors; C with plain `cc`, C++ with its Makefile), loaded, rendered through
-/// `bristle render` to golden images and checked by `bristle conform`.
+/// The C, C++ and Rust examples under Examples/, built against the header only (strict flags,
+/// warnings are errors; C with plain `cc`, C++ with its Makefile) or the bristle crate (Rust,
+/// with `cargo build --release`), loaded, rendered through `bristle render` to golden images
+/// and checked by `bristle conform`.
 @Suite struct ExamplesTests {
     struct Case: Sendable, CustomStringConvertible {
         var source: String
@@ -38,6 +39,18 @@ import Testing
         #expect(build.stdout.contains("-std=c++17 -Wall -Wextra -Werror"), "\(build.stdout)")
         let c = Case(source: "Examples/cpp-brush/cpp-brush.cpp", id: "org.example.cpp-brush", golden: "examples/dot")
         try check(dir.appendingPathComponent("libcpp-brush.so").path, c, tier: "strict", in: dir)
+    }
+
+    /// Examples/rust-brush, built by `cargo build --release` with the bristle crate of this
+    /// checkout (no registry). An ink pen: its translucent stroke keeps one opacity where it
+    /// crosses itself, so its golden differs from dot.c's.
+    @Test(.enabled(if: Cargo.isAvailable, "cargo is not installed (scripts/ensure-deps.sh installs Debian's cargo and rustc)"))
+    func rustExampleBuildsWithCargoRendersItsGoldenAndIsStrictlyConformant() throws {
+        let dir = TestEnvironment.scratchDirectory("example-rust")
+        let build = try Cargo.run(["build", "--release"], in: TestEnvironment.packageRoot.appendingPathComponent("Examples/rust-brush"))
+        #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let c = Case(source: "Examples/rust-brush/src/lib.rs", id: "org.example.rust-brush", golden: "examples/rust-brush")
+        try check(Cargo.releaseLibrary("rust-brush"), c, tier: "strict", in: dir)
     }
 
     /// The built example exports only the entry, loads with its one id, renders

@@ -4,10 +4,10 @@ import Foundation
 import Testing
 
 /// `bristle new`: the projects it writes build with their one documented command, load and
-/// render (the C++ one passes strict conformance); it refuses bad names and existing folders
-/// with the right exit status; the first C brush is one source in docs/ABI.md,
-/// Examples/c-minimal and the C template; the C++ and Swift examples are what their templates
-/// write.
+/// render (the C++ and Rust ones pass strict conformance); it refuses bad names and existing
+/// folders with the right exit status; the first C brush is one source in docs/ABI.md,
+/// Examples/c-minimal and the C template; the C++, Rust and Swift examples are what their
+/// templates write.
 @Suite struct ScaffoldTests {
     /// Runs bristle with no BRISTLE_PATH or BRISTLE_KIT from the user's environment.
     private func bristle(_ args: [String], in dir: URL, environment: [String: String?] = [:]) throws -> ProcessResult {
@@ -67,6 +67,41 @@ import Testing
         #expect(conform.status == 0, "\(conform.stdout)\(conform.stderr)")
     }
 
+    /// The Rust project finds the crates of this checkout (the executable under test was built
+    /// in it), builds with `cargo build --release` and passes strict conformance.
+    @Test(.enabled(if: Cargo.isAvailable, "cargo is not installed (scripts/ensure-deps.sh installs Debian's cargo and rustc)"))
+    func rustProjectBuildsWithCargoRendersAndIsStrictlyConformant() throws {
+        let dir = TestEnvironment.scratchDirectory("new-rust")
+        let made = try bristle(["new", "my-brush", "--lang", "rust"], in: dir, environment: ["BRISTLE_RUST": nil])
+        #expect(made.status == 0 && made.stdout.contains("&& cargo build --release"), "\(made.stdout)\(made.stderr)")
+        let project = dir.appendingPathComponent("my-brush")
+        let files = try FileManager.default.contentsOfDirectory(atPath: project.path).sorted()
+        #expect(files == ["Cargo.toml", "README.md", "src", "stroke.json"])
+        let manifest = try String(contentsOf: project.appendingPathComponent("Cargo.toml"), encoding: .utf8)
+        let crates = TestEnvironment.packageRoot.appendingPathComponent("bindings/rust").resolvingSymlinksInPath().path
+        #expect(manifest.contains("bristle = { path = \"\(crates)/bristle\" }"), "\(manifest)")
+        let build = try Cargo.run(["build", "--release"], in: project)
+        #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let library = Cargo.releaseLibrary("my-brush")
+        #expect(try exportedSymbols(library) == ["bristle_entry_v1"])
+        let render = try bristle(["render", "stroke.json", "-o", "out.png", "--brush", library, "-v"], in: project)
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(render.stderr.contains("with org.example.my-brush"))
+        #expect(try inkedPixels(project.appendingPathComponent("out.png").path) > 1000)
+        let conform = try bristle(["conform", library, "--tier", "strict", "--seed", "1", "--jobs", "2",
+                                   "--fuzz-scale", "0.1"], in: project)
+        #expect(conform.status == 0, "\(conform.stdout)\(conform.stderr)")
+    }
+
+    @Test func rustProjectNeedsTheCrates() throws {
+        let dir = TestEnvironment.scratchDirectory("new-rust-nocrates")
+        let r = try bristle(["new", "r", "--lang", "rust"], in: dir, environment: ["BRISTLE_RUST": dir.path])
+        #expect(r.status == 69, "\(r.stderr)")
+        #expect(r.stderr.contains("Rust crates bristle and bristle-sys were not found (looked in BRISTLE_RUST=\(dir.path))"), "\(r.stderr)")
+        #expect(r.stderr.contains("make install"), "\(r.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing is created")
+    }
+
     @Test func makefileExplainsAMissingHeader() throws {
         let dir = TestEnvironment.scratchDirectory("new-c-nopc")
         #expect(try bristle(["new", "lonely", "--lang", "c"], in: dir).status == 0)
@@ -87,7 +122,7 @@ import Testing
 
     @Test func otherUsageErrors() throws {
         let dir = TestEnvironment.scratchDirectory("new-usage")
-        #expect(try bristle(["new", "ok", "--lang", "rust"], in: dir).status == 64)
+        #expect(try bristle(["new", "ok", "--lang", "cobol"], in: dir).status == 64)
         #expect(try bristle(["new", "ok"], in: dir).status == 64)
         let badID = try bristle(["new", "ok", "--lang", "c", "--id", "org.example.\"x"], in: dir)
         #expect(badID.status == 64 && badID.stderr.contains("invalid brush id"), "\(badID.stderr)")
@@ -148,6 +183,24 @@ import Testing
             let b = try String(contentsOf: example.appendingPathComponent(file), encoding: .utf8)
             #expect(a == b, "Examples/cpp-brush/\(file) differs from the template")
         }
+    }
+
+    /// The Rust example is what the template writes: the same `src/lib.rs`, and a Cargo.toml
+    /// that differs only in where it finds the bristle crate.
+    @Test func theRustExampleIsWhatTheTemplateWrites() throws {
+        let dir = TestEnvironment.scratchDirectory("new-rust-example")
+        let crates = TestEnvironment.packageRoot.appendingPathComponent("bindings/rust").path
+        let r = try bristle(["new", "rust-brush", "--lang", "rust"], in: dir, environment: ["BRISTLE_RUST": crates])
+        #expect(r.status == 0, "\(r.stderr)")
+        let example = TestEnvironment.packageRoot.appendingPathComponent("Examples/rust-brush")
+        let generated = dir.appendingPathComponent("rust-brush")
+        let read = { (url: URL) in try String(contentsOf: url, encoding: .utf8) }
+        #expect(try read(generated.appendingPathComponent("src/lib.rs")) == read(example.appendingPathComponent("src/lib.rs")),
+                "Examples/rust-brush/src/lib.rs differs from the template")
+        let real = TestEnvironment.packageRoot.appendingPathComponent("bindings/rust").resolvingSymlinksInPath().path
+        let manifest = try read(generated.appendingPathComponent("Cargo.toml"))
+            .replacingOccurrences(of: "path = \"\(real)/bristle\"", with: "path = \"../../bindings/rust/bristle\"")
+        #expect(manifest == (try read(example.appendingPathComponent("Cargo.toml"))), "Examples/rust-brush/Cargo.toml differs from the template")
     }
 
     @Test func theSwiftExampleIsWhatTheTemplateWrites() throws {
