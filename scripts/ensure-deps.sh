@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what a fresh Debian/Ubuntu machine lacks to build Bristle: libpng (the system PNG
 # library, found through pkg-config), a C compiler and binutils (tests build C plugins with cc
-# and read their symbols with nm), and for the browser tests of `bristle play` Chromium with its
+# and read their symbols with nm), Debian's cargo and rustc when there is no cargo (the Rust
+# bindings, example and scaffold need Rust 1.63 or later: Debian 12 ships 1.63; a rustup
+# toolchain on PATH is used as it is), and for the browser tests of `bristle play` Chromium with its
 # WebDriver (Debian's chromium and chromium-driver) and Selenium from PyPI (which must use
 # Debian's chromedriver: it cannot download one here). Swift itself must already be installed.
 set -euo pipefail
@@ -11,6 +13,7 @@ pkg-config --exists libpng 2>/dev/null || missing+=(libpng-dev pkg-config)
 command -v cc >/dev/null 2>&1 || missing+=(gcc)
 command -v c++ >/dev/null 2>&1 || missing+=(g++)
 command -v nm >/dev/null 2>&1 || missing+=(binutils)
+command -v cargo >/dev/null 2>&1 || missing+=(cargo rustc)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || missing+=(chromium-driver)
 

@@ -43,6 +43,17 @@ import Testing
                       Case(guide: "docs/guides/first-brush-cpp.md", library: "my-brush/libmy-brush.so"),
                       Case(guide: "docs/guides/first-brush-swift.md", library: "my-brush/.build/release/libmy-brush.so")])
     func guideRunsAsWritten(_ c: Case) throws {
+        try run(c)
+    }
+
+    @Test(.enabled(if: Cargo.isAvailable, "cargo is not installed (scripts/ensure-deps.sh installs Debian's cargo and rustc)"))
+    func rustGuideRunsAsWritten() throws {
+        try run(Case(guide: "docs/guides/first-brush-rust.md", library: "my-brush/target/release/libmy_brush.so"))
+    }
+
+    /// Runs the guide's blocks with a clean environment: PATH, a fresh HOME, and where rustup
+    /// keeps its toolchains (a rustup `cargo` on PATH finds them through HOME otherwise).
+    private func run(_ c: Case) throws {
         let markdown = try String(contentsOf: TestEnvironment.packageRoot.appendingPathComponent(c.guide), encoding: .utf8)
         let blocks = Self.runnableBlocks(markdown)
         #expect(blocks.run.count >= 5, "the guide's commands were found")
@@ -57,6 +68,11 @@ import Testing
         for key in ProcessInfo.processInfo.environment.keys { env[key] = .some(nil) }
         env["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         env["HOME"] = home.path
+        let real = ProcessInfo.processInfo.environment
+        if let rustup = real["RUSTUP_HOME"] ?? real["HOME"].map({ $0 + "/.rustup" }),
+           FileManager.default.fileExists(atPath: rustup) {
+            env["RUSTUP_HOME"] = rustup
+        }
         let start = Date()
         let r = try ProcessResult.run("/bin/bash", ["-c", script], environment: env, currentDirectory: work)
         #expect(r.status == 0, "\(c.guide) failed:\n\(r.stdout)\n\(r.stderr)")

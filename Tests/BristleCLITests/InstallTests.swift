@@ -47,6 +47,11 @@ import Testing
                                            environment: pcEnv, currentDirectory: project)
         #expect(render.status == 0, "\(render.stderr)")
 
+        // A Rust project made by the installed bristle depends on the installed crates.
+        #expect(try ProcessResult.run(bristle, ["new", "rusty", "--lang", "rust"], environment: clean(home), currentDirectory: root).status == 0)
+        let cargoToml = try String(contentsOf: root.appendingPathComponent("rusty/Cargo.toml"), encoding: .utf8)
+        #expect(cargoToml.contains("bristle = { path = \"\(prefix)/share/bristle/rust/bristle\" }"), "\(cargoToml)")
+
         // The Swift example package builds against the installed BristleKit, loads and renders.
         let kit = prefix + "/share/bristle/swift/BristleKit"
         let scratch = root.appendingPathComponent("swift-example-build").path
@@ -102,7 +107,9 @@ import Testing
         let installed = Set(files(under: stage + "/opt/bristle-test"))
         for path in ["bin/bristle", "include/bristle/bristle.h", "lib/pkgconfig/bristle.pc",
                      "lib/bristle/plugins/libBristlePencil.so", "lib/bristle/plugins/libBristleSpray.so",
-                     "share/bristle/swift/BristleKit/Package.swift", "share/bristle/swift/BristleKit/include/bristle/bristle.h"] {
+                     "share/bristle/swift/BristleKit/Package.swift", "share/bristle/swift/BristleKit/include/bristle/bristle.h",
+                     "share/bristle/rust/bristle/Cargo.toml", "share/bristle/rust/bristle/src/lib.rs",
+                     "share/bristle/rust/bristle-sys/Cargo.toml", "share/bristle/rust/bristle-sys/src/lib.rs"] {
             #expect(installed.contains(path), "\(path) not installed")
         }
         #expect(!installed.contains { $0.contains("Example") }, "examples are not installed as plugins")
