@@ -80,10 +80,21 @@ struct FuzzDriver {
         print("bristle-fuzz: \(total) runs over \(formats.count) format(s): no crash, no hang, no broken promise")
     }
 
+    /// Creates `path` and any missing parent folders (like `mkdir -p`); a folder that cannot be
+    /// made is reported when the first file in it cannot be written.
+    private static func makeDirectories(_ path: String) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part
+            mkdir(prefix, 0o755)
+            prefix += "/"
+        }
+    }
+
     /// Writes each format's seeds into `folder/NAME/`, and the mutator's tokens as a libFuzzer
     /// dictionary, `folder/bristle.dict`.
     static func write(_ corpus: SeedCorpus, formats: [FuzzFormat], into folder: String) {
-        mkdir(folder, 0o755)
+        makeDirectories(folder)
         let dictionary = Mutator.dictionary.map { token in
             "\"" + token.map { b in
                 b >= 0x20 && b < 0x7F && b != 0x22 && b != 0x5C ? String(UnicodeScalar(b)) : "\\x" + String(b, radix: 16).leftPadded()

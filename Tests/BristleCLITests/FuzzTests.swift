@@ -34,6 +34,19 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: work + "/hang-native"))
     }
 
+    /// `scripts/fuzz.sh` on a fresh clone asks for `.build/fuzz-corpus/seeds`, whose parents do
+    /// not exist yet: the seeds and the dictionary must still be written.
+    @Test func seedsAreWrittenIntoAFolderWhoseParentsDoNotExist() throws {
+        let folder = TestEnvironment.scratchDirectory("fuzz-seeds").path + "/not/yet/there"
+        let r = try fuzz(["--write-seeds", folder])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/bristle.dict"))
+        for format in ["native", "inkml", "pointer-arrays", "pointer-points", "wacom-csv"] {
+            let seeds = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + format)) ?? []
+            #expect(!seeds.isEmpty, "no seeds for \(format)")
+        }
+    }
+
     @Test func anUnknownFormatIsAUsageError() throws {
         let r = try fuzz(["--format", "postscript"])
         #expect(r.status == 64)
