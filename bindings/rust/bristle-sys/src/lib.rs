@@ -674,6 +674,32 @@ pub struct bristle_services_t {
 }
 unsafe impl Versioned for bristle_services_t {}
 
+/// An empty table: `struct_size` 0, every pointer NULL (`None`).
+impl Default for bristle_services_t {
+    fn default() -> bristle_services_t {
+        bristle_services_t {
+            struct_size: 0,
+            reserved: 0,
+            host_data: std::ptr::null_mut(),
+            fill_segment: None,
+            fill_disc: None,
+            mask_segment: None,
+            mask_disc: None,
+            clear_mask: None,
+            composite_mask: None,
+            draw_rect: None,
+            draw_ellipse: None,
+            draw_polyline: None,
+            draw_dab: None,
+            mask_rect: None,
+            mask_ellipse: None,
+            mask_polyline: None,
+            mask_dab: None,
+            composite_mask_pattern: None,
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The draw target
 // ---------------------------------------------------------------------------------------------
@@ -728,6 +754,25 @@ pub struct bristle_target_t {
     pub dirty_list: *mut bristle_dirty_list_t,
 }
 unsafe impl Versioned for bristle_target_t {}
+
+/// An empty target: `struct_size` 0, every number 0, every pointer NULL.
+impl Default for bristle_target_t {
+    fn default() -> bristle_target_t {
+        bristle_target_t {
+            struct_size: 0,
+            format: 0,
+            pixels: std::ptr::null_mut(),
+            base: std::ptr::null(),
+            width: 0,
+            height: 0,
+            stride_bytes: 0,
+            layer: 0,
+            stroke: std::ptr::null(),
+            services: std::ptr::null(),
+            dirty_list: std::ptr::null_mut(),
+        }
+    }
+}
 
 /// Since 1.2. `bristle_dirty_add`: reports `rect` as changed by the current draw: grows
 /// `*dirty` to contain it and, when the target carries a dirty list, appends it there (merging

@@ -305,19 +305,7 @@ fn helpers_follow_the_header() {
         assert_eq!(unsafe { (*bristle_sample_at(first, i)).x }, i as f64 * 10.0);
     }
     // BRISTLE_HAS_FIELD: a 1.1 target (56 bytes) has no dirty_list.
-    let old = bristle_target_t {
-        struct_size: 56,
-        format: 1,
-        pixels: std::ptr::null_mut(),
-        base: std::ptr::null(),
-        width: 1,
-        height: 1,
-        stride_bytes: 4,
-        layer: 0,
-        stroke: std::ptr::null(),
-        services: std::ptr::null(),
-        dirty_list: std::ptr::null_mut(),
-    };
+    let old = bristle_target_t { struct_size: 56, ..Default::default() };
     assert!(!bristle_has_field!(&old, bristle_target_t, dirty_list));
     assert!(bristle_has_field!(&old, bristle_target_t, services));
     // bristle_rect_union saturates and ignores empty rectangles.

@@ -488,8 +488,9 @@ unsafe extern "C" fn get_color<B: Brush>(brush: *const sys::bristle_brush_t, id:
 /// Exports brush types as this library's `bristle_entry_v1`: the one symbol a Bristle plugin
 /// exports. Use it once per library (a `cdylib`), listing every [`Brush`] type it holds:
 ///
-/// ```ignore
-/// bristle::export_brushes!(InkPen);
+/// ```text
+/// bristle::export_brushes!(InkPen);            // one brush
+/// bristle::export_brushes!(Pencil, Eraser);    // two brushes in one library
 /// ```
 ///
 /// It generates the entry (ABI 1.2, accepting any 1.x host), the factory listing the brushes

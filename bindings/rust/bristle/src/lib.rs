@@ -25,16 +25,54 @@
 //! - **Hostile calls.** NULL arguments, hooks at the wrong time and unknown pixel formats are
 //!   refused with the right status before the brush runs.
 //!
-//! ```ignore
+//! A complete brush: a round dot at every sample, in the user's colour and width (times the
+//! HiDPI scale).
+//!
+//! ```
 //! use bristle::*;
 //!
-//! struct Dots { color: Color }
-//! impl Brush for Dots {
-//!     const INFO: BrushInfo = BrushInfo::new("org.example.dots", "Dots");
-//!     fn new(_host: &Host) -> Self { Dots { color: Color::BLACK } }
-//!     ...
+//! #[derive(Default)]
+//! struct Dots {
+//!     stroke: Option<StrokeContext>,
+//!     pending: Vec<(f64, f64)>,
 //! }
-//! export_brushes!(Dots);
+//!
+//! impl Brush for Dots {
+//!     const INFO: BrushInfo = BrushInfo { vendor: "Example", ..BrushInfo::new("org.example.dots", "Dots") };
+//!
+//!     fn new(_host: &Host) -> Dots {
+//!         Dots::default()
+//!     }
+//!     fn begin(&mut self, stroke: &StrokeContext, sample: &Sample) -> Result {
+//!         self.stroke = Some(*stroke);
+//!         self.pending = vec![(sample.x(), sample.y())];
+//!         Ok(())
+//!     }
+//!     fn moved(&mut self, samples: &Samples) -> Result {
+//!         self.pending.extend(samples.iter().filter(|s| s.is_finite()).map(|s| (s.x(), s.y())));
+//!         Ok(())
+//!     }
+//!     fn ended(&mut self, _sample: &Sample) -> Result {
+//!         Ok(())
+//!     }
+//!     fn cancelled(&mut self) {
+//!         self.pending.clear();
+//!     }
+//!     fn draw(&mut self, target: &mut Target) -> Result {
+//!         let stroke = match self.stroke {
+//!             Some(s) if target.layer() == Layer::Committed => s,
+//!             _ => return Ok(()),
+//!         };
+//!         let paint = Paint::color(stroke.color());
+//!         for (x, y) in self.pending.drain(..) {
+//!             target.fill_disc(x, y, stroke.pixel_width() / 2.0, &paint)?; // reported dirty
+//!         }
+//!         Ok(())
+//!     }
+//! }
+//!
+//! bristle::export_brushes!(Dots);
+//! # fn main() { assert!(!bristle_entry_v1().is_null()); }
 //! ```
 //!
 //! The crate has no dependencies beyond `bristle-sys` and compiles with Rust 1.63 and later.

@@ -92,72 +92,53 @@ impl Sample {
         self.raw.flags
     }
 
-    fn has(&self, flag: u32) -> bool {
-        self.raw.flags & flag != 0
+    /// `value` when the device measured the channel (`flag` is set), else `None`.
+    fn measured<T>(&self, flag: u32, value: T) -> Option<T> {
+        if self.raw.flags & flag != 0 {
+            Some(value)
+        } else {
+            None
+        }
     }
 
     /// Pressure in [0, 1] after the host's pressure curve, when measured.
     pub fn pressure(&self) -> Option<f32> {
-        if self.has(sys::BRISTLE_SAMPLE_HAS_PRESSURE) {
-            Some(self.raw.pressure)
-        } else {
-            None
-        }
+        self.measured(sys::BRISTLE_SAMPLE_HAS_PRESSURE, self.raw.pressure)
     }
 
     /// (force, max_force) in device units, when measured.
     pub fn force(&self) -> Option<(f32, f32)> {
-        if self.has(sys::BRISTLE_SAMPLE_HAS_FORCE) {
-            Some((self.raw.force, self.raw.max_force))
-        } else {
-            None
-        }
+        self.measured(sys::BRISTLE_SAMPLE_HAS_FORCE, (self.raw.force, self.raw.max_force))
     }
 
     /// (altitude, azimuth) in radians, when the tilt is measured.
     pub fn tilt(&self) -> Option<(f32, f32)> {
-        if self.has(sys::BRISTLE_SAMPLE_HAS_TILT) {
-            Some((self.raw.altitude, self.raw.azimuth))
-        } else {
-            None
-        }
+        self.measured(sys::BRISTLE_SAMPLE_HAS_TILT, (self.raw.altitude, self.raw.azimuth))
     }
 
     /// Barrel rotation in radians, when measured.
     pub fn twist(&self) -> Option<f32> {
-        if self.has(sys::BRISTLE_SAMPLE_HAS_TWIST) {
-            Some(self.raw.twist)
-        } else {
-            None
-        }
+        self.measured(sys::BRISTLE_SAMPLE_HAS_TWIST, self.raw.twist)
     }
 
     /// The airbrush wheel in [-1, 1], when measured.
     pub fn tangential_pressure(&self) -> Option<f32> {
-        if self.has(sys::BRISTLE_SAMPLE_HAS_TANGENTIAL) {
-            Some(self.raw.tangential_pressure)
-        } else {
-            None
-        }
+        self.measured(sys::BRISTLE_SAMPLE_HAS_TANGENTIAL, self.raw.tangential_pressure)
     }
 
     /// Contact (width, height) in canvas pixels, when measured.
     pub fn contact(&self) -> Option<(f32, f32)> {
-        if self.has(sys::BRISTLE_SAMPLE_HAS_CONTACT) {
-            Some((self.raw.width, self.raw.height))
-        } else {
-            None
-        }
+        self.measured(sys::BRISTLE_SAMPLE_HAS_CONTACT, (self.raw.width, self.raw.height))
     }
 
     /// True for an intermediate (coalesced) sample of an event.
     pub fn is_coalesced(&self) -> bool {
-        self.has(sys::BRISTLE_SAMPLE_COALESCED)
+        self.raw.flags & sys::BRISTLE_SAMPLE_COALESCED != 0
     }
 
     /// True for a predicted sample (a guess of where the pen goes next).
     pub fn is_predicted(&self) -> bool {
-        self.has(sys::BRISTLE_SAMPLE_PREDICTED)
+        self.raw.flags & sys::BRISTLE_SAMPLE_PREDICTED != 0
     }
 
     /// The device that produced the sample.

@@ -36,28 +36,6 @@ pub struct Target<'a> {
     _call: PhantomData<&'a mut [u8]>,
 }
 
-/// A services table with nothing in it: the defaults a short host table is read over.
-const NO_SERVICES: sys::bristle_services_t = sys::bristle_services_t {
-    struct_size: 0,
-    reserved: 0,
-    host_data: std::ptr::null_mut(),
-    fill_segment: None,
-    fill_disc: None,
-    mask_segment: None,
-    mask_disc: None,
-    clear_mask: None,
-    composite_mask: None,
-    draw_rect: None,
-    draw_ellipse: None,
-    draw_polyline: None,
-    draw_dab: None,
-    mask_rect: None,
-    mask_ellipse: None,
-    mask_polyline: None,
-    mask_dab: None,
-    composite_mask_pattern: None,
-};
-
 impl<'a> Target<'a> {
     /// Wraps a draw's `target` and `dirty`. `BadArg` for NULL pointers or impossible sizes,
     /// `Unsupported` for a pixel format other than RGBA8 premultiplied.
@@ -68,20 +46,7 @@ impl<'a> Target<'a> {
         if raw.is_null() || dirty.is_null() {
             return Err(Status::BadArg);
         }
-        let defaults = sys::bristle_target_t {
-            struct_size: 0,
-            format: 0,
-            pixels: std::ptr::null_mut(),
-            base: std::ptr::null(),
-            width: 0,
-            height: 0,
-            stride_bytes: 0,
-            layer: 0,
-            stroke: std::ptr::null(),
-            services: std::ptr::null(),
-            dirty_list: std::ptr::null_mut(),
-        };
-        let copy = read_versioned(raw, defaults);
+        let copy = read_versioned(raw, sys::bristle_target_t::default());
         if copy.format != sys::BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED {
             return Err(Status::Unsupported);
         }
@@ -94,7 +59,7 @@ impl<'a> Target<'a> {
             dirty,
             copy,
             stroke: StrokeContext::read(copy.stroke),
-            services: read_versioned(copy.services, NO_SERVICES),
+            services: read_versioned(copy.services, sys::bristle_services_t::default()),
             _call: PhantomData,
         })
     }
