@@ -9,9 +9,9 @@ import Testing
 /// Examples/c-minimal and the C template; the C++, Rust and Swift examples are what their
 /// templates write.
 @Suite struct ScaffoldTests {
-    /// Runs bristle with no BRISTLE_PATH or BRISTLE_KIT from the user's environment.
+    /// Runs bristle with no BRISTLE_PATH, BRISTLE_KIT or BRISTLE_RUST from the user's environment.
     private func bristle(_ args: [String], in dir: URL, environment: [String: String?] = [:]) throws -> ProcessResult {
-        var env: [String: String?] = ["BRISTLE_PATH": nil, "BRISTLE_KIT": nil]
+        var env: [String: String?] = ["BRISTLE_PATH": nil, "BRISTLE_KIT": nil, "BRISTLE_RUST": nil]
         for (k, v) in environment { env[k] = v }
         return try ProcessResult.run(TestEnvironment.bristleExecutable.path, args, environment: env, currentDirectory: dir)
     }
@@ -72,7 +72,7 @@ import Testing
     @Test(.enabled(if: Cargo.isAvailable, "cargo is not installed (scripts/ensure-deps.sh installs Debian's cargo and rustc)"))
     func rustProjectBuildsWithCargoRendersAndIsStrictlyConformant() throws {
         let dir = TestEnvironment.scratchDirectory("new-rust")
-        let made = try bristle(["new", "my-brush", "--lang", "rust"], in: dir, environment: ["BRISTLE_RUST": nil])
+        let made = try bristle(["new", "my-brush", "--lang", "rust"], in: dir)
         #expect(made.status == 0 && made.stdout.contains("&& cargo build --release"), "\(made.stdout)\(made.stderr)")
         let project = dir.appendingPathComponent("my-brush")
         let files = try FileManager.default.contentsOfDirectory(atPath: project.path).sorted()

@@ -38,7 +38,7 @@ pub struct Target<'a> {
 
 impl<'a> Target<'a> {
     /// Wraps a draw's `target` and `dirty`. `BadArg` for NULL pointers or impossible sizes,
-    /// `Unsupported` for a pixel format other than RGBA8 premultiplied.
+    /// `Unsupported` for a pixel format other than RGBA8 premultiplied or an unknown layer.
     ///
     /// # Safety
     /// `raw` and `dirty` are the arguments of the current `draw` call, valid for `'a`.
@@ -47,11 +47,11 @@ impl<'a> Target<'a> {
             return Err(Status::BadArg);
         }
         let copy = read_versioned(raw, sys::bristle_target_t::default());
-        if copy.format != sys::BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED {
-            return Err(Status::Unsupported);
+        if copy.format != sys::BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED || copy.layer > sys::BRISTLE_LAYER_PREVIEW {
+            return Err(Status::Unsupported); // a value a later minor may add: refuse, never guess
         }
         let sane = copy.width > 0 && copy.height > 0 && copy.stride_bytes as i64 >= copy.width as i64 * 4;
-        if !sane || copy.pixels.is_null() || copy.services.is_null() || copy.stroke.is_null() || copy.layer > 1 {
+        if !sane || copy.pixels.is_null() || copy.services.is_null() || copy.stroke.is_null() {
             return Err(Status::BadArg);
         }
         Ok(Target {

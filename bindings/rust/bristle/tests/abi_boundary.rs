@@ -155,9 +155,13 @@ fn samples(xs: &[f64], stride: usize) -> Vec<u64> {
     buffer
 }
 
-/// Runs a draw on a 64x16 target whose services table has `services_size` bytes; returns the
-/// status, `*dirty` and the dirty list.
+/// Runs a committed draw on a 64x16 target whose services table has `services_size` bytes,
+/// in pixel format `format`; returns the status, `*dirty` and the dirty list.
 unsafe fn draw(brush: *const bristle_brush_t, services_size: usize, format: u32) -> (bristle_status_t, bristle_rect_t, Vec<bristle_rect_t>) {
+    draw_layer(brush, services_size, format, BRISTLE_LAYER_COMMITTED)
+}
+
+unsafe fn draw_layer(brush: *const bristle_brush_t, services_size: usize, format: u32, layer: u32) -> (bristle_status_t, bristle_rect_t, Vec<bristle_rect_t>) {
     let table = services(services_size);
     let context = bristle_stroke_context_t { struct_size: std::mem::size_of::<bristle_stroke_context_t>() as u32, width: 4.0, scale: 2.0, ..Default::default() };
     let mut pixels = vec![0u8; 64 * 16 * 4];
@@ -171,7 +175,7 @@ unsafe fn draw(brush: *const bristle_brush_t, services_size: usize, format: u32)
         width: 64,
         height: 16,
         stride_bytes: 256,
-        layer: BRISTLE_LAYER_COMMITTED,
+        layer,
         stroke: &context,
         services: &table,
         dirty_list: &mut list,
@@ -206,6 +210,7 @@ fn hooks_follow_the_stride_rule_and_report_dirty_rectangles() {
         assert_eq!(status, BRISTLE_UNSUPPORTED);
         assert_eq!(dirty, bristle_rect_t { x: 38, y: 3, width: 4, height: 4 });
         assert_eq!(draw(brush, 136, 7).0, BRISTLE_UNSUPPORTED, "unknown pixel format");
+        assert_eq!(draw_layer(brush, 136, BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, 9).0, BRISTLE_UNSUPPORTED, "unknown layer");
         // Hostile calls.
         assert_eq!((b.moved.unwrap())(brush, std::ptr::null(), 1), BRISTLE_BAD_ARG);
         assert_eq!((b.moved.unwrap())(brush, big.as_ptr() as *const bristle_sample_t, 0), BRISTLE_BAD_ARG);
