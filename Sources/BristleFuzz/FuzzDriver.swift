@@ -48,7 +48,7 @@ struct FuzzDriver {
             write(corpus, formats: formats, into: writeSeeds)
             return
         }
-        mkdir(work, 0o755)
+        makeDirectories(work)
         let watchdog = Watchdog(limit: timeout, folder: work)
         let target = FuzzTarget(folder: work + "/run")
         var total = 0
@@ -78,17 +78,6 @@ struct FuzzDriver {
         }
         unlink(work + "/last-input")
         print("bristle-fuzz: \(total) runs over \(formats.count) format(s): no crash, no hang, no broken promise")
-    }
-
-    /// Creates `path` and any missing parent folders (like `mkdir -p`); a folder that cannot be
-    /// made is reported when the first file in it cannot be written.
-    private static func makeDirectories(_ path: String) {
-        var prefix = path.hasPrefix("/") ? "/" : ""
-        for part in path.split(separator: "/") {
-            prefix += part
-            mkdir(prefix, 0o755)
-            prefix += "/"
-        }
     }
 
     /// Writes each format's seeds into `folder/NAME/`, and the mutator's tokens as a libFuzzer

@@ -27,10 +27,10 @@ final class FuzzTarget {
     private let input: String
     private let output: String
 
-    /// A target working in `folder` (created when missing).
+    /// A target working in `folder` (created, with its parents, when missing).
     init(folder: String) {
         self.folder = folder
-        mkdir(folder, 0o755)
+        makeDirectories(folder)
         input = folder + "/input"
         output = folder + "/out.png"
     }
@@ -96,6 +96,17 @@ final class FuzzTarget {
 
     private func violation(_ message: String) -> Never {
         fatalError("bristle-fuzz: broken promise: \(message)")
+    }
+}
+
+/// Creates `path` and any missing parent folders (like `mkdir -p`); a folder that cannot be
+/// made is reported when the first file in it cannot be written.
+func makeDirectories(_ path: String) {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for part in path.split(separator: "/") {
+        prefix += part
+        mkdir(prefix, 0o755)
+        prefix += "/"
     }
 }
 

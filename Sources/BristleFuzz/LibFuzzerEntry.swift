@@ -17,7 +17,6 @@ nonisolated(unsafe) private var target: FuzzTarget?
 struct LibFuzzerMain {
     static func main() {
         let work = getenv("BRISTLE_FUZZ_WORK").map { String(cString: $0) } ?? "/tmp/bristle-fuzz-\(getpid())"
-        mkdir(work, 0o755)
         target = FuzzTarget(folder: work + "/run")
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv

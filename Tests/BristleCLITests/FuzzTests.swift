@@ -27,7 +27,8 @@ import Testing
     }
 
     @Test func aRunOverTheTimeLimitIsAHangWithItsInputKept() throws {
-        let work = TestEnvironment.scratchDirectory("fuzz-hang").path
+        // A work folder whose parents do not exist yet (as scripts/fuzz.sh's on a fresh clone).
+        let work = TestEnvironment.scratchDirectory("fuzz-hang").path + "/not/yet/there"
         let r = try fuzz(["--format", "native", "--seconds", "20", "--timeout", "0.001", "--work", work])
         #expect(r.status == 1, "\(r.stderr)")
         #expect(r.stderr.contains("bristle-fuzz: hang: a run of native took more than 0.001 s"), "\(r.stderr)")
