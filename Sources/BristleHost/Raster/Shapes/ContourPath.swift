@@ -42,47 +42,6 @@ struct ContourPath {
     var isEmpty: Bool { xs.isEmpty }
     var count: Int { xs.count }
 
-    /// True when the path is one contour of at least 3 vertices forming a convex polygon
-    /// (either orientation): every turn has the same sign (straight turns allowed) and the
-    /// edge directions wind once (x and y each change direction at most twice around the
-    /// loop), so ``ConvexScanner`` can fill it. Non-finite vertices are never convex.
-    var isConvex: Bool {
-        let n = xs.count
-        guard n >= 3, starts.count == 1 else { return false }
-        var turn = 0.0, xFlips = 0, yFlips = 0
-        // The direction arriving at vertex 0: the last edge of the loop that has a length
-        // (and, for the flip counts, the last with a non-zero dx and dy).
-        var dx0 = 0.0, dy0 = 0.0, lastDX = 0.0, lastDY = 0.0
-        for i in stride(from: n - 1, through: 0, by: -1) {
-            let j = i + 1 == n ? 0 : i + 1
-            let dx = xs[j] - xs[i], dy = ys[j] - ys[i]
-            if dx0 == 0 && dy0 == 0 { dx0 = dx; dy0 = dy }
-            if lastDX == 0 { lastDX = dx }
-            if lastDY == 0 { lastDY = dy }
-            if lastDX != 0 && lastDY != 0 { break }
-        }
-        for i in 0..<n {
-            let j = i + 1 == n ? 0 : i + 1
-            let dx = xs[j] - xs[i], dy = ys[j] - ys[i]
-            guard dx.isFinite, dy.isFinite else { return false }
-            let cross = dx0 * dy - dy0 * dx
-            if cross != 0 {
-                if turn != 0, (cross > 0) != (turn > 0) { return false }
-                turn = cross
-            }
-            if dx != 0 {
-                if lastDX != 0, (dx > 0) != (lastDX > 0) { xFlips += 1 }
-                lastDX = dx
-            }
-            if dy != 0 {
-                if lastDY != 0, (dy > 0) != (lastDY > 0) { yFlips += 1 }
-                lastDY = dy
-            }
-            if dx != 0 || dy != 0 { dx0 = dx; dy0 = dy }
-        }
-        return turn != 0 && xFlips <= 2 && yFlips <= 2
-    }
-
     /// Starts a new contour (the previous one closes implicitly).
     mutating func close() {
         if let s = starts.last, s == xs.count { return }

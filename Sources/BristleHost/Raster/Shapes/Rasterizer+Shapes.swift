@@ -167,8 +167,7 @@ extension Rasterizer {
         drawPolyline(points, closed: closed, style: style, target: .paint(plane, paint))
     }
 
-    /// Fills the polygon of `n` points given by `point` (nonzero winding); a convex one
-    /// through ``ConvexScanner`` (the same exact-area coverage).
+    /// Fills the polygon of `n` points given by `point` (nonzero winding).
     func fillPoints(count n: Int, sink: CoverageSink,
                     point: (Int) -> (Double, Double)) -> PixelRect {
         guard n >= 3, n <= Self.maxPolylinePoints else { return .empty }
@@ -179,8 +178,6 @@ extension Rasterizer {
             guard Self.sane(x), Self.sane(y) else { return .empty }
             s.path.append(x, y)
         }
-        // A convex polygon (a brush's nib sweep, a hull) costs its outline, not its box.
-        if s.path.isConvex { return ConvexScanner.fill(s.path, clip: sink.bounds, sink: sink, scratch: s) }
         return s.fill(clip: sink.bounds, sink: sink)
     }
 
