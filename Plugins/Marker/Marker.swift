@@ -11,8 +11,8 @@ import Glibc
 ///   else at phi = `angle` degrees (clockwise from +x, like every angle on the canvas);
 /// - coverage accumulates with max in a canvas-sized mask: the first usable sample's nib, then
 ///   for each further usable sample the convex hull of its nib's and the previous nib's eight
-///   corners, each rasterised by the brush with 4 x 4 subsamples per pixel (at
-///   x + (i + 0.5) / 4, y + (j + 0.5) / 4): coverage = round(255 * inside / 16);
+///   corners, each filled by the host's exact-area polygon fill (`mask_polyline` with no
+///   style): coverage = the fraction of the pixel the hull covers;
 /// - after every event the mask is composited over the stroke's base (the pixels before the
 ///   stroke) in the stroke colour at `opacity`, so a highlighter stroke has one opacity.
 struct Marker: Brush {
@@ -34,15 +34,14 @@ struct Marker: Brush {
 
     /// Samples farther than this from the canvas are skipped (absurd input).
     private static let reach = 1_000_000.0
-    /// The coverage of `n` inside subsamples out of 16: `round(255 * n / 16)`.
-    private static let levels = (0...16).map { UInt8((255 * Double($0) / 16).rounded()) }
-
     private var stroke: Stroke?
     private var mask: CoverageMask?
     private var last: Nib?
     private var raised: Rect = .empty
+    /// The host's drawing services: the hulls are filled with its polygon fill.
+    private let services: Services
 
-    init(host: Host) {}
+    init(host: Host) { services = host.services }
 
     mutating func begin(_ stroke: Stroke, at sample: Sample) throws(BrushFailure) {
         self.stroke = stroke
@@ -80,66 +79,13 @@ struct Marker: Brush {
                 (sample.x + ax + nx, sample.y + ay + ny), (sample.x - ax + nx, sample.y - ay + ny)]
     }
 
-    /// Raises the mask to the nib at `sample` and the sweep from the previous nib.
+    /// Raises the mask to the nib at `sample` and the sweep from the previous nib: the convex
+    /// hull of both nibs' corners, filled with exact-area coverage by the host.
     private mutating func add(_ sample: Sample) {
         guard let mask, let nib = nib(sample) else { return }
-        raised = raised.union(fillHull((last ?? []) + nib, into: mask))
+        let hull = ConvexHull.of((last ?? []) + nib)
+        if hull.count >= 3 { raised = raised.union(mask.addPolyline(hull, using: services)) }
         last = nib
-    }
-
-    /// Raises `mask` to the 4 x 4-subsampled coverage of the convex hull of `points`; returns
-    /// the rectangle it may have raised.
-    ///
-    /// On each subsample row the hull's inside subsamples form one run (the hull is convex), so
-    /// the run's ends are found with the exact point-in-hull test and everything between is
-    /// counted without testing: the same coverage as testing all 16 subsamples of every pixel.
-    /// Per pixel row, the pixels inside all four runs are fully covered and raised as one run;
-    /// only the pixels at the runs' ends are counted one by one, so the cost follows the hull's
-    /// area and outline, not its bounding box (a wide nib at 45 degrees sweeps a thin band
-    /// across a large box).
-    private func fillHull(_ points: [(x: Double, y: Double)], into mask: CoverageMask) -> Rect {
-        let hull = ConvexHull.of(points)
-        guard hull.count >= 3 else { return .empty }
-        let area = Rect.covering(minX: hull.map(\.x).min() ?? 0, minY: hull.map(\.y).min() ?? 0,
-                                 maxX: hull.map(\.x).max() ?? 0, maxY: hull.map(\.y).max() ?? 0,
-                                 within: mask.width, mask.height)
-        guard !area.isEmpty else { return .empty }
-        let firstColumn = area.x * 4, lastColumn = (area.x + area.width) * 4 - 1
-        let edges = ConvexHull.edges(of: hull)
-        var runs: [ClosedRange<Int>] = []
-        runs.reserveCapacity(4)
-        for py in area.y..<(area.y + area.height) {
-            runs.removeAll(keepingCapacity: true)
-            for j in 0..<4 {
-                if let run = ConvexHull.run(edges, y: Double(py) + (Double(j) + 0.5) / 4, columns: firstColumn...lastColumn) {
-                    runs.append(run)
-                }
-            }
-            guard !runs.isEmpty else { continue }
-            var lowest = Int.max, highest = Int.min, innerLow = Int.min, innerHigh = Int.max
-            for run in runs {
-                lowest = min(lowest, run.lowerBound)
-                highest = max(highest, run.upperBound)
-                innerLow = max(innerLow, run.lowerBound)
-                innerHigh = min(innerHigh, run.upperBound)
-            }
-            // Pixels whose four subsample columns lie inside all four runs: 16 of 16, one run.
-            var fullLow = highest / 4 + 1, fullHigh = fullLow
-            if runs.count == 4 {
-                fullLow = (innerLow + 3) / 4
-                fullHigh = max(fullLow, (innerHigh + 1) / 4)
-                mask.raise(y: py, columns: fullLow..<fullHigh, to: 255)
-            }
-            // The pixels at the runs' ends, counted one by one.
-            func count(_ px: Int) {
-                var n = 0
-                for run in runs { n += max(0, min(run.upperBound, px * 4 + 3) - max(run.lowerBound, px * 4) + 1) }
-                if n > 0 { mask.raise(x: px, y: py, to: Marker.levels[n]) }
-            }
-            for px in (lowest / 4)..<min(fullLow, highest / 4 + 1) { count(px) }
-            for px in max(fullHigh, lowest / 4)..<(highest / 4 + 1) { count(px) }
-        }
-        return area
     }
 
     mutating func draw(into canvas: Canvas) {
