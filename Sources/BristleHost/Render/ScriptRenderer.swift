@@ -46,6 +46,7 @@ public final class ScriptRenderer {
     /// Runs the script and returns the session holding the result.
     public func render(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
         let session = try makeSession(script)
+        stats.warnings += script.warnings
         brushChosen = false
         warnedOfDroppedHistory = false
         // A run of undo and redo actions is one move through the history, applied before the
