@@ -146,7 +146,8 @@ struct InkConstantChannelTests {
 struct InkLargeInkMLTests {
     /// Writes an InkML file of at least `bytes` bytes (X Y F T, 2000 points per trace).
     private static func write(atLeast bytes: Int, to path: String) throws -> (traces: Int, points: Int) {
-        let handle = try FileHandle(forWritingTo: { FileManager.default.createFile(atPath: path, contents: nil); return URL(fileURLWithPath: path) }())
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? handle.close() }
         try handle.write(contentsOf: Data("""
             <ink xmlns="http://www.w3.org/2003/InkML"><traceFormat><channel name="X"/><channel name="Y"/>
@@ -216,7 +217,7 @@ struct QuickDrawImportTests {
         do {
             _ = try imported(text, file: "bad.ndjson", drawing: 2)
             Issue.record("expected an error")
-        } catch {
+        } catch let error as InputError {
             #expect(error.line == 4, "\(error)")
             #expect(error.message.contains("equally long"), "\(error)")
         }
@@ -251,6 +252,7 @@ struct SVCImportTests {
         #expect(r.strokes == 2 && r.samples.count == 4)
         #expect(r.samples.map(\.pressure) == [0.5, 1, 0.25, 0.75], "levels out of 1024")
         #expect(r.samples.map(\.timeStamp) == [0, 10, 30, 40], "relative to the first row")
+        #expect(r.samples[0].y > r.samples[1].y, "tablet y grows upward: 220 is above 200 on the canvas")
         #expect(abs(r.samples[0].azimuthAngle! - .pi / 2) < 1e-9 && abs(r.samples[1].altitudeAngle! - .pi / 3) < 1e-9)
     }
 
@@ -262,13 +264,24 @@ struct SVCImportTests {
         #expect(bare.strokes == 1 && bare.samples.count == 3)
     }
 
-    @Test("more rows than the count, and a field that is not a number, are located errors")
+    @Test("BDALab's capture: tenths of a degree, WinTab pressure, pen-up rows between the strokes")
+    func bdalabCapture() throws {
+        let (script, format) = try InkImporter.read(contentsOf: TestEnvironment.fixture("ink/bdalab-jack.svc").path)
+        #expect(format == .svc)
+        let strokes = script.actions.compactMap { if case .stroke(let s) = $0.kind { return s } else { return nil } }
+        let samples = strokes.flatMap { $0.events.map(\.sample) }
+        #expect(strokes.count == 3, "three pen-down runs between pen-up rows")
+        #expect(samples.first?.azimuthAngle.map { abs($0 - 119 * .pi / 180) < 1e-9 } == true, "1190 is 119 degrees")
+        #expect(samples.allSatisfy { ($0.pressure ?? 0) > 0 && ($0.pressure ?? 1) < 0.7 }, "out of 32767")
+    }
+
+    @Test("a row count that is off is no error; a field that is not a number is a located one")
     func errors() throws {
-        #expect(throws: InputError.self) { try imported("1\n0 0 0 1\n5 5 10 1\n") }
+        #expect(try imported("1\n0 0 0 1\n5 5 10 1\n").samples.count == 2)
         do {
             _ = try imported("2\n0 0 0 1\n5 x 10 1\n", file: "bad.svc")
             Issue.record("expected an error")
-        } catch {
+        } catch let error as InputError {
             #expect(error.line == 3 && error.message.contains("field 2 (y)"), "\(error)")
         }
     }

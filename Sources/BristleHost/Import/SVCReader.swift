@@ -2,13 +2,14 @@
 /// `.svc` files (and PaHaW, HandAQUS and similar ones recorded the same way).
 ///
 /// The first line is the number of rows; each row is `x y timestamp [button [azimuth altitude
-/// [pressure]]]`, white-space separated. `x` and `y` are device units (kept, then fitted like
-/// every recording), the timestamp is milliseconds (made relative to the first row), the
-/// button is 1 for pen on paper and 0 for pen up, azimuth and altitude are degrees, and the
-/// pressure is device levels, normalised by the device's range: 1024 when no row exceeds it,
-/// else 2048, else the largest pressure of the file. Rows with button 0 are hover: they end
+/// [pressure]]]`, white-space separated. `x` and `y` are device units, y growing upward as on
+/// the tablet (flipped for the canvas, then fitted like every recording), the timestamp is milliseconds (made relative to the first row), the
+/// button is 1 for pen on paper and 0 for pen up, azimuth and altitude are degrees (tenths
+/// of a degree when any azimuth exceeds 360 or any altitude 90, as BDALab's captures write
+/// them), and the pressure is device levels, normalised by the first of the device ranges
+/// ``pressureRanges`` that holds the file's largest pressure, else by that largest. Rows with button 0 are hover: they end
 /// the stroke before them and are never drawn. A file with fewer rows than its count says is
-/// read as it is; more rows than the count is an error (the count is how the format is told).
+/// read as it is, and so is one with more (the count tells the format, nothing more).
 enum SVCReader {
     /// Whether `bytes` look like an SVC capture: a first line holding one whole number, then a
     /// line of at least three numbers.
@@ -24,21 +25,15 @@ enum SVCReader {
 
     static func read(_ bytes: [UInt8], file: String) throws(InputError) -> InkRecording {
         let lines = WacomCSVReader.splitLines(bytes).filter { !$0.text.allSatisfy { $0 == " " || $0 == "\t" } }
-        guard let first = lines.first, let declared = Int(first.text.trimmingCharacters(in: .whitespaces)), declared >= 0 else {
+        guard let first = lines.first, (Int(first.text.trimmingCharacters(in: .whitespaces)) ?? -1) >= 0 else {
             throw InputError(file: file, location: SourceLocation(line: lines.first?.number ?? 1, column: 1),
                              message: "expected the number of rows on the first line of the SVC capture, found \"\(lines.first?.text ?? "")\"")
         }
+        // The count only tells the format: real captures disagree with it by a row or so
+        // (BDALab's example says 606 and has 607), and every row is read.
         let rows = lines.dropFirst()
-        if rows.count > declared {
-            let extra = rows[rows.startIndex + declared]
-            throw InputError(file: file, location: SourceLocation(line: extra.number, column: 1),
-                             message: "expected \(declared) rows, as the first line says, found more",
-                             hint: "the first line of an SVC file is its row count")
-        }
-        var recording = InkRecording()
-        var current: InkStroke? = nil
-        var firstTime: Double? = nil
-        var pressures: [(stroke: Int, sample: Int, raw: Double)] = []
+        var parsed: [(line: Int, values: [Double])] = []
+        parsed.reserveCapacity(rows.count)
         for row in rows {
             let values = numbers(row.text)
             guard values.count >= 3 && values.count <= 7 else {
@@ -49,36 +44,48 @@ enum SVCReader {
                 throw InputError(file: file, location: SourceLocation(line: row.number, column: 1),
                                  message: "expected a number for field \(bad + 1) (\(fieldNames[bad])), found \"\(fieldTexts(row.text)[bad])\"")
             }
-            let v = values.map { $0! }
-            var s = PointerSample(x: v[0], y: v[1], location: SourceLocation(line: row.number, column: 1))
-            if firstTime == nil { firstTime = v[2] }
-            s.timeStamp = v[2] - firstTime!
+            parsed.append((row.number, values.map { $0! }))
+        }
+        // SVC2004 writes whole degrees (azimuth 0...359, altitude 0...90); BDALab's WinTab
+        // captures write tenths (0...3600, 0...900).
+        let angles = parsed.filter { $0.values.count >= 6 }
+        let tenths = angles.contains { $0.values[4] > 360 || $0.values[5] > 90 }
+        let degreesPerUnit = tenths ? 0.1 : 1
+        let largest = parsed.reduce(0.0) { $1.values.count >= 7 ? max($0, $1.values[6]) : $0 }
+        let range = Self.pressureRanges.first { largest <= $0 } ?? largest
+
+        var recording = InkRecording()
+        var current: InkStroke? = nil
+        let firstTime = parsed.first?.values[2] ?? 0
+        for (line, v) in parsed {
+            // Tablet y grows upward (WinTab's origin is the bottom-left corner); the canvas's down.
+            var s = PointerSample(x: v[0], y: -v[1], location: SourceLocation(line: line, column: 1))
+            s.timeStamp = v[2] - firstTime
             if v.count >= 6 {
-                s.azimuthAngle = InkUnits.azimuth(radians: v[4] * .pi / 180)
-                s.altitudeAngle = InkUnits.altitude(radians: v[5] * .pi / 180)
+                s.azimuthAngle = InkUnits.azimuth(radians: v[4] * degreesPerUnit * .pi / 180)
+                s.altitudeAngle = InkUnits.altitude(radians: v[5] * degreesPerUnit * .pi / 180)
             }
+            if v.count >= 7 && range > 0 { s.pressure = InkUnits.unit(max(v[6], 0) / range) }
             recording.samplesRead += 1
-            let down = v.count < 4 || v[3] != 0
-            guard down else {
+            guard v.count < 4 || v[3] != 0 else {
                 // Pen up: hover, which ends the stroke in progress.
                 if let stroke = current { recording.strokes.append(stroke) }
                 current = nil
+                s.pressure = nil
                 recording.hover.append(s)
                 continue
             }
             s.buttons = 1
             if current == nil { current = InkStroke(pointerType: "pen", samples: [], location: s.location) }
-            if v.count >= 7 { pressures.append((recording.strokes.count, current!.samples.count, max(v[6], 0))) }
             current!.samples.append(s)
         }
         if let stroke = current { recording.strokes.append(stroke) }
-        let largest = pressures.reduce(0.0) { max($0, $1.raw) }
-        let range = largest <= 1024 ? 1024 : largest <= 2048 ? 2048 : largest
-        for p in pressures {
-            recording.strokes[p.stroke].samples[p.sample].pressure = InkUnits.unit(p.raw / range)
-        }
         return recording
     }
+
+    /// The pressure ranges of the tablets these data sets were recorded with: 1024 levels
+    /// (SVC2004), 2048, and WinTab's 0...32767 (BDALab's Wacom Cintiq).
+    static let pressureRanges: [Double] = [1024, 2048, 32767]
 
     private static let fieldNames = ["x", "y", "timestamp", "button", "azimuth", "altitude", "pressure"]
 

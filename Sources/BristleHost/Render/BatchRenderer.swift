@@ -145,7 +145,7 @@ public struct BatchRenderer: Sendable {
                     }
                     var error: RenderError?
                     if case .failure(let failure) = outcome { error = failure }
-                    let result = Result(input: "\(inputs[index]) drawing \(drawing.index)", output: output, error: error,
+                    let result = Result(input: inputs[index], output: output, error: error,
                                         format: .quickDraw, stats: renderer.stats)
                     rendered.withLock { $0.append(result) }
                     finished(inputs[index], extra: 1)
