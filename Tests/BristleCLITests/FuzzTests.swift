@@ -20,7 +20,7 @@ import Testing
         let work = TestEnvironment.scratchDirectory("fuzz").path
         let r = try fuzz(["--seconds", "40", "--timeout", "20", "--seed", "15", "--work", work])
         #expect(r.status == 0, "status \(r.status)\nstdout: \(r.stdout)\nstderr: \(r.stderr)\ninput: \(work)/last-input")
-        for format in ["native", "inkml", "pointer-arrays", "pointer-points", "wacom-csv"] {
+        for format in ["native", "inkml", "pointer-arrays", "pointer-points", "wacom-csv", "quickdraw", "svc"] {
             #expect(r.stdout.contains("bristle-fuzz: \(format): "), "\(format) ran: \(r.stdout)")
         }
         #expect(r.stdout.contains("no crash, no hang, no broken promise"), "\(r.stdout)")
@@ -42,7 +42,7 @@ import Testing
         let r = try fuzz(["--write-seeds", folder])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder + "/bristle.dict"))
-        for format in ["native", "inkml", "pointer-arrays", "pointer-points", "wacom-csv"] {
+        for format in ["native", "inkml", "pointer-arrays", "pointer-points", "wacom-csv", "quickdraw", "svc"] {
             let seeds = (try? FileManager.default.contentsOfDirectory(atPath: folder + "/" + format)) ?? []
             #expect(!seeds.isEmpty, "no seeds for \(format)")
         }
