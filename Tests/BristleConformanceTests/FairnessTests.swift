@@ -1,6 +1,7 @@
 import BristleConformance
 import BristleTestSupport
 import Foundation
+import Glibc
 import Testing
 
 /// Issue 12, points 6 and 7: the harness is fair to correct brushes. Brushes written from the
@@ -49,12 +50,14 @@ import Testing
         #expect(calm.verdict == .warn && calm.message.hasSuffix("us per sample (harness included)"), "\(calm.message)")
         // The unloaded wall time bounds the test's own time; half as much again is its timeout.
         let timeout = (max(1, calm.seconds * 1.5) * 10).rounded(.up) / 10
+        // Busy loops on that CPU, which end by themselves should this process die first.
         let spinners = try (0..<5).map { _ in
-            try Process.run(URL(fileURLWithPath: "/usr/bin/taskset"), arguments: ["-c", "\(cpu)", "/bin/sh", "-c", "while :; do :; done"])
+            try Process.run(URL(fileURLWithPath: "/usr/bin/taskset"),
+                            arguments: ["-c", "\(cpu)", "/bin/sh", "-c", "while kill -0 \(getpid()) 2>/dev/null; do :; done"])
         }
         defer {
             for spinner in spinners {
-                spinner.terminate()
+                kill(spinner.processIdentifier, SIGKILL) // SIGKILL: this process may block SIGTERM, and children inherit that
                 spinner.waitUntilExit()
             }
         }
