@@ -24,15 +24,16 @@ public final class ScriptRenderer {
     /// Reads an input file of any supported format, chosen by content (see ``InkImporter``):
     /// native JSON as written, recordings fitted into `fitInto` (or the importer's default
     /// size). Tells a missing file or one that is not a regular file (a directory, a FIFO, a
-    /// device: refused without opening it; exit 66) from a malformed one (65).
-    public static func loadInput(path: String, fitInto size: (width: Int, height: Int)? = nil)
+    /// device: refused without opening it; exit 66) from a malformed one (65). `drawing`
+    /// chooses one drawing of a Quick, Draw! file (from 0).
+    public static func loadInput(path: String, fitInto size: (width: Int, height: Int)? = nil, drawing: Int = 0)
         throws(RenderError) -> (script: StrokeScript, format: InkImporter.Format)
     {
         let kind = FileKind(path: path)
         if kind == .missing { throw .inputNotFound(path: path) }
         if let what = kind.notRegularDescription { throw .inputNotAFile(path: path, what: what) }
         do {
-            return try InkImporter.read(contentsOf: path, fitInto: size ?? InkImporter.defaultCanvasSize)
+            return try InkImporter.read(contentsOf: path, fitInto: size ?? InkImporter.defaultCanvasSize, drawing: drawing)
         } catch {
             throw .input(error)
         }
@@ -46,6 +47,7 @@ public final class ScriptRenderer {
     /// Runs the script and returns the session holding the result.
     public func render(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
         let session = try makeSession(script)
+        stats.warnings += script.warnings
         brushChosen = false
         warnedOfDroppedHistory = false
         // A run of undo and redo actions is one move through the history, applied before the
