@@ -175,6 +175,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    @Test func conformReportsTheHookTableForTheStandardSheet() throws {
+        let plugin = TestEnvironment.plugin("BristlePencil")
+        let text = try bristle(["conform", plugin, "--brush", "org.bristle.pencil", "--tier", "basic"])
+        #expect(text.status == 0, "\(text.stdout)\(text.stderr)")
+        #expect(text.stdout.contains("per hook, the standard sheet"), "\(text.stdout)")
+        #expect(text.stdout.range(of: #"\ndraw \(committed\) +876 "#, options: .regularExpression) != nil, "\(text.stdout)")
+        let json = try bristle(["conform", plugin, "--brush", "org.bristle.pencil", "--tier", "basic", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let rows = try #require(try self.json(json.stdout)["hookStatistics"] as? [[String: Any]])
+        let moved = try #require(rows.first { $0["hook"] as? String == "moved" })
+        #expect(moved["calls"] as? Int == 803)
+        #expect((moved["samplesPerCall"] as? Double ?? 0) > 1)
+    }
+
     /// The sheets shown in docs/brushes.md; regenerate with `make sheets` (or
     /// BRISTLE_UPDATE_GOLDEN=1 swift test --filter InstrumentsTests) and look at each.
     @Test(arguments: referenceBrushes) func referenceBrushSheetMatchesItsGolden(_ id: String) throws {

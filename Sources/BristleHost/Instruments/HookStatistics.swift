@@ -25,6 +25,9 @@ public struct HookStatistics: Codable, Sendable, Equatable {
     /// The rows of `timeline`'s calls: hooks in the drawing loop's order, then services by name.
     public init(_ timeline: HookTimeline) { self.init(calls: timeline.calls) }
 
+    /// Rows measured elsewhere (read back from JSON).
+    public init(rows: [Row]) { self.rows = rows }
+
     public init(calls: [HookCall]) {
         let order = ["begin", "moved", "predicted", "ended", "cancelled", "tick", "draw (committed)",
                      "draw (preview)", "params.set_value", "params.set_color", "destroy"]

@@ -25,10 +25,13 @@ public enum StandardSheet {
     /// written as given; `bristle sheet` makes it absolute).
     public struct BrushChoice: Sendable {
         public var idOrPath: String
+        /// With a path: the brush's id, for a library holding several.
+        public var id: String?
         /// `NAME=VALUE` pairs, written as strings the brush parses.
         public var parameters: [(name: String, value: String)]
-        public init(idOrPath: String, parameters: [(name: String, value: String)] = []) {
+        public init(idOrPath: String, id: String? = nil, parameters: [(name: String, value: String)] = []) {
             self.idOrPath = idOrPath
+            self.id = id
             self.parameters = parameters
         }
     }
@@ -37,7 +40,8 @@ public enum StandardSheet {
     public static func script(brush: BrushChoice) -> String {
         let key = Paths.namesAFile(brush.idOrPath) ? "path" : "id"
         let params = brush.parameters.map { "\(JSONValue.quoted($0.name)): \(JSONValue.quoted($0.value))" }
-        var actions = ["{\"brush\": {\(JSONValue.quoted(key)): \(JSONValue.quoted(brush.idOrPath)), \"color\": \"\(color)\", "
+        let id = key == "path" ? brush.id.map { ", \"id\": " + JSONValue.quoted($0) } ?? "" : ""
+        var actions = ["{\"brush\": {\(JSONValue.quoted(key)): \(JSONValue.quoted(brush.idOrPath))\(id), \"color\": \"\(color)\", "
                        + "\"width\": \(number(strokeWidth)), \"params\": {\(params.joined(separator: ", "))}}}"]
         actions += strokes().map { "{\"stroke\": \($0)}" }
         return "{\"canvas\": {\"width\": \(canvasWidth), \"height\": \(canvasHeight), \"scale\": 1, \"background\": \"#ffffff\"},\n"
