@@ -13,6 +13,8 @@ import Glibc
 public final class ScriptRenderer {
     public let options: RenderOptions
     public private(set) var stats = RenderStats()
+    /// Every hook and service call of the last session made, with ``RenderOptions/recordHooks``.
+    public private(set) var timeline: HookTimeline?
     private var catalog: PluginCatalog?
     private var brushChosen = false
     private var warnedOfDroppedHistory = false
@@ -217,6 +219,10 @@ public final class ScriptRenderer {
         }
         session.seed = options.seed ?? 0
         session.strokeWidth = options.width ?? RenderOptions.defaultWidth
+        if options.recordHooks {
+            timeline = HookTimeline(countsChangedPixels: options.countChangedPixels)
+            session.timeline = timeline
+        }
         return session
     }
 
@@ -284,16 +290,21 @@ public final class ScriptRenderer {
     }
 
     /// Creates the brush named by the override, the script's path or id, or the default.
+    /// The brush and its host record on ``timeline`` when there is one.
     private func makeBrush(override: String?, id: String?, path: String?) throws(RenderError) -> Brush {
         let host = BrushHost()
+        host.timeline = timeline
+        let made: Brush
         if let override {
-            if Paths.namesAFile(override) {
-                return try brush(inFile: override, id: nil, host: host)
-            }
-            return try brush(id: override, host: host)
+            made = Paths.namesAFile(override) ? try brush(inFile: override, id: nil, host: host)
+                                              : try brush(id: override, host: host)
+        } else if let path {
+            made = try brush(inFile: path, id: id, host: host)
+        } else {
+            made = try brush(id: id ?? RenderOptions.defaultBrush, host: host)
         }
-        if let path { return try brush(inFile: path, id: id, host: host) }
-        return try brush(id: id ?? RenderOptions.defaultBrush, host: host)
+        made.timeline = timeline
+        return made
     }
 
     private func brush(inFile path: String, id: String?, host: BrushHost) throws(RenderError) -> Brush {
