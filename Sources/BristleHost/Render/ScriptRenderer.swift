@@ -46,6 +46,7 @@ public final class ScriptRenderer {
     /// Runs the script and returns the session holding the result.
     public func render(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
         let session = try makeSession(script)
+        if let warning = StrokeTiming.warning(for: script) { stats.warnings.append(warning) }
         brushChosen = false
         warnedOfDroppedHistory = false
         // A run of undo and redo actions is one move through the history, applied before the
@@ -285,10 +286,10 @@ public final class ScriptRenderer {
     private func makeBrush(override: String?, id: String?, path: String?) throws(RenderError) -> Brush {
         let host = BrushHost()
         if let override {
-            if Paths.namesAFile(override) {
-                return try brush(inFile: override, id: nil, host: host)
+            switch BrushReference(override) {
+            case .file(let file, let chosen): return try brush(inFile: file, id: chosen, host: host)
+            case .id(let chosen): return try brush(id: chosen, host: host)
             }
-            return try brush(id: override, host: host)
         }
         if let path { return try brush(inFile: path, id: id, host: host) }
         return try brush(id: id ?? RenderOptions.defaultBrush, host: host)
@@ -311,6 +312,9 @@ public final class ScriptRenderer {
     private func brush(id: String, host: BrushHost) throws(RenderError) -> Brush {
         if catalog == nil {
             catalog = PluginCatalog(directories: options.searchDirectories ?? PluginSearchPath.directories())
+        }
+        if let warning = catalog!.clashWarning(id: id).map({ "warning: " + $0 }), !stats.warnings.contains(warning) {
+            stats.warnings.append(warning)
         }
         do {
             let library = try catalog!.library(forBrush: id)
