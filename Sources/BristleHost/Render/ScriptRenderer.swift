@@ -50,6 +50,7 @@ public final class ScriptRenderer {
     public func render(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
         let session = try makeSession(script)
         stats.warnings += script.warnings
+        if let warning = StrokeTiming.warning(for: script) { stats.warnings.append(warning) }
         brushChosen = false
         warnedOfDroppedHistory = false
         // A run of undo and redo actions is one move through the history, applied before the
@@ -296,8 +297,10 @@ public final class ScriptRenderer {
         host.timeline = timeline
         let made: Brush
         if let override {
-            made = Paths.namesAFile(override) ? try brush(inFile: override, id: nil, host: host)
-                                              : try brush(id: override, host: host)
+            switch BrushReference(override) {
+            case .file(let file, let chosen): made = try brush(inFile: file, id: chosen, host: host)
+            case .id(let chosen): made = try brush(id: chosen, host: host)
+            }
         } else if let path {
             made = try brush(inFile: path, id: id, host: host)
         } else {
@@ -324,6 +327,9 @@ public final class ScriptRenderer {
     private func brush(id: String, host: BrushHost) throws(RenderError) -> Brush {
         if catalog == nil {
             catalog = PluginCatalog(directories: options.searchDirectories ?? PluginSearchPath.directories())
+        }
+        if let warning = catalog!.clashWarning(id: id).map({ "warning: " + $0 }), !stats.warnings.contains(warning) {
+            stats.warnings.append(warning)
         }
         do {
             let library = try catalog!.library(forBrush: id)
