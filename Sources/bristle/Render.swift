@@ -21,11 +21,14 @@ struct Render: ParsableCommand {
     @Option(name: .shortAndLong, help: "The PNG to write for a single input; - writes to standard output.")
     var output: String?
 
-    @Option(name: .customLong("out-dir"), help: ArgumentHelp("Render every input into DIR/<name>.png.", valueName: "DIR"))
+    @Option(name: .customLong("out-dir"), help: ArgumentHelp("Render every input into DIR/<name>.png (DIR is created when missing).", valueName: "DIR"))
     var outputDirectory: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The drawing of a Quick, Draw! .ndjson file to render with -o, from 0 (default 0); --out-dir renders them all.", valueName: "N"))
     var drawing: Int?
+
+    @Flag(help: "With --out-dir, descend into sub-folders of input folders, mirroring them in the output folder.")
+    var recursive = false
 
     @Option(help: ArgumentHelp("A brush id, or the path of a plugin .so holding one brush.", valueName: "ID|PATH"))
     var brush: String?
@@ -85,6 +88,7 @@ struct Render: ParsableCommand {
         } else if output != nil {
             throw ValidationError("use either -o (one input) or --out-dir (many), not both")
         }
+        if recursive && outputDirectory == nil { throw ValidationError("--recursive needs --out-dir DIR") }
         if let drawing {
             guard drawing >= 0 else { throw ValidationError("--drawing must be a drawing number from 0, not \(drawing)") }
             guard outputDirectory == nil else { throw ValidationError("--drawing chooses one drawing for -o; --out-dir renders every drawing") }
@@ -207,17 +211,22 @@ struct Render: ParsableCommand {
     }
 
     private func renderBatch(_ options: RenderOptions, into directory: String) throws {
-        guard Paths.isDirectory(directory) else {
-            throw Failure.report("\(directory): no such folder", hint: "create it first (mkdir -p \(directory))", status: 73)
+        guard Paths.makeDirectories(directory) else {
+            throw Failure.report("\(directory): cannot create the output folder (\(String(cString: strerror(errno))))",
+                                 hint: "choose an --out-dir inside a folder you can write to", status: 73)
         }
-        let files = BatchRenderer.expand(inputs)
-        guard !files.isEmpty else {
-            throw Failure.report("no input files found in \(inputs.joined(separator: ", "))",
-                                 hint: "folders are searched for \(BatchRenderer.inputExtensions.map { "." + $0 }.joined(separator: ", ")) files",
+        let found = BatchInputs(inputs, recursive: recursive)
+        for s in found.skipped { StandardError.line("bristle: skipped \(s.path): \(s.reason)") }
+        guard !found.inputs.isEmpty else {
+            throw Failure.report("no pen recordings or stroke scripts found in \(inputs.joined(separator: ", ")) (skipped \(found.skipped.count))",
+                                 hint: recursive ? "files are recognised by content; the skipped ones are listed above"
+                                                 : "files are recognised by content; --recursive also reads sub-folders",
                                  status: 66)
         }
+        let files = found.inputs.map(\.path)
         let showProgress = isatty(2) != 0
-        let results = BatchRenderer(options: options, outputDirectory: directory).run(files) { done, total, _ in
+        let results = BatchRenderer(options: options, outputDirectory: directory)
+            .run(files, subfolders: found.inputs.map(\.subfolder)) { done, total, _ in
             if showProgress { StandardError.progress("bristle: \(done)/\(total) rendered") }
         }
         if showProgress { StandardError.line("") }
@@ -231,14 +240,12 @@ struct Render: ParsableCommand {
             }
         }
         let failures = results.filter { $0.error != nil }
-        if verbose || !failures.isEmpty {
-            StandardError.line("bristle: \(results.count - failures.count) of \(results.count) rendered into \(directory)")
-        }
         for failure in failures {
             let text = failure.error!.description
             let named = text.hasPrefix(failure.input) ? text : "\(failure.input): \(text)"
             StandardError.line("bristle: error: \(named)")
         }
+        StandardError.line("bristle: rendered \(results.count - failures.count), skipped \(found.skipped.count), failed \(failures.count) (into \(directory))")
         if let first = failures.first?.error {
             throw ExitCode(first.exitStatus)
         }

@@ -34,7 +34,7 @@ import Testing
         let out = TestEnvironment.scratchDirectory("qd-cli-out")
         let all = try bristle(["render", input.path, "--out-dir", out.path, "--size", "128x128", "--verbose"])
         #expect(all.status == 0, "\(all.stderr)")
-        #expect(all.stderr.contains("3 of 3 rendered"), "\(all.stderr)")
+        #expect(all.stderr.contains("rendered 3, skipped 0, failed 0"), "\(all.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["cats-0.png", "cats-1.png", "cats-2.png"])
         #expect(try PNGCodec.read(path: out.appendingPathComponent("cats-1.png").path).pixels == PNGCodec.read(path: second).pixels,
                 "a batch drawing equals the single render")
@@ -47,7 +47,7 @@ import Testing
         let out = TestEnvironment.scratchDirectory("qd-bad-out")
         let r = try bristle(["render", input.path, "--out-dir", out.path, "--size", "64x64"])
         #expect(r.status == 65, "\(r.stderr)")
-        #expect(r.stderr.contains("3 of 4 rendered") && r.stderr.contains("mixed.ndjson:4:"), "\(r.stderr)")
+        #expect(r.stderr.contains("rendered 3, skipped 0, failed 1") && r.stderr.contains("mixed.ndjson:4:"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).count == 3)
     }
 
@@ -76,5 +76,32 @@ import Testing
         let image = try PNGCodec.read(path: out)
         let mismatch = try GoldenImage.compare(image.pixels, width: image.width, height: image.height, name: golden)
         #expect(mismatch == nil, "\(mismatch.map { "\($0)" } ?? "")")
+    }
+
+    /// Issue 14 point 7: the output folder is created, --recursive mirrors sub-folders, files
+    /// are recognised by content whatever their names, others are listed as skipped with the
+    /// reason, and a summary line ends the run.
+    @Test func aBatchRecognisesByContentMirrorsFoldersAndSummarises() throws {
+        let input = TestEnvironment.scratchDirectory("batch-content")
+        let sub = input.appendingPathComponent("week 2")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: TestEnvironment.fixture("ink/microsoft-inkmljs-ink1.xml"), to: input.appendingPathComponent("notes.paper"))
+        try FileManager.default.copyItem(at: TestEnvironment.fixture("ink/bdalab-jack.svc"), to: sub.appendingPathComponent("jack.svc"))
+        try "shopping list\n".write(to: input.appendingPathComponent("list.txt"), atomically: true, encoding: .utf8)
+        try "<html><body/></html>".write(to: sub.appendingPathComponent("page.xml"), atomically: true, encoding: .utf8)
+        let out = TestEnvironment.scratchDirectory("batch-content-out").appendingPathComponent("new/folder")
+
+        let flat = try bristle(["render", input.path, "--out-dir", out.path, "--size", "64x64"])
+        #expect(flat.status == 0, "nothing failed: \(flat.stderr)")
+        #expect(flat.stderr.contains("skipped \(input.path)/list.txt: text in no supported format"), "\(flat.stderr)")
+        #expect(flat.stderr.contains("skipped \(sub.path): a folder (--recursive descends into folders)"), "\(flat.stderr)")
+        #expect(flat.stderr.contains("rendered 1, skipped 2, failed 0"), "\(flat.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("notes.png").path), "InkML named .paper is rendered")
+
+        let deep = try bristle(["render", input.path, "--out-dir", out.path, "--size", "64x64", "--recursive"])
+        #expect(deep.status == 0, "\(deep.stderr)")
+        #expect(deep.stderr.contains("skipped \(sub.path)/page.xml: XML without an <ink> element"), "\(deep.stderr)")
+        #expect(deep.stderr.contains("rendered 2, skipped 2, failed 0"), "\(deep.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("week 2/jack.png").path), "sub-folders are mirrored")
     }
 }

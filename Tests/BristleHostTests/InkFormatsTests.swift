@@ -116,6 +116,52 @@ struct InkChannelUnitTests {
     }
 }
 
+@Suite("Ink import: Livescribe-style InkML")
+struct InkLivescribeTests {
+    /// The shape of a Livescribe Desktop export: prefixed elements, a context referenced as
+    /// `#id` from a trace group, an ink source with its trace format and resolutions, traces
+    /// mixing explicit, first- and second-difference values, `*`, `?` and booleans.
+    static let export = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <inkml:ink xmlns:inkml="http://www.w3.org/2003/InkML">
+          <inkml:definitions>
+            <inkml:context xml:id="ctx0">
+              <inkml:inkSource xml:id="pen0">
+                <inkml:traceFormat>
+                  <inkml:channel name="X" type="integer" units="mm"/>
+                  <inkml:channel name="Y" type="integer" units="mm"/>
+                  <inkml:channel name="F" type="integer" max="255"/>
+                  <inkml:channel name="T" type="integer" units="ms"/>
+                  <inkml:intermittentChannels><inkml:channel name="B1" type="boolean" default="F"/></inkml:intermittentChannels>
+                </inkml:traceFormat>
+                <inkml:channelProperties>
+                  <inkml:channelProperty channel="X" name="resolution" value="1" units="1/mm"/>
+                </inkml:channelProperties>
+              </inkml:inkSource>
+            </inkml:context>
+          </inkml:definitions>
+          <inkml:traceGroup contextRef="#ctx0">
+            <inkml:trace>100 200 10 0 T, '5 '0 '10 '10, "1 "2 * "10, !300 !300 ? !40 F</inkml:trace>
+            <inkml:trace contextRef="#ctx0">10 10 50 100,'1'1'0'8,'1'1 * *</inkml:trace>
+          </inkml:traceGroup>
+        </inkml:ink>
+        """
+
+    @Test("context references, the whole trace grammar and intermittent booleans import")
+    func livescribeExport() throws {
+        let recording = try InkMLReader.read(Array(Self.export.utf8), file: "livescribe.inkml")
+        #expect(recording.strokes.count == 2)
+        let a = recording.strokes[0].samples
+        #expect(a.map(\.x) == [100, 105, 111, 300])
+        #expect(a.map(\.y) == [200, 200, 202, 300])
+        #expect(a.map(\.timeStamp) == [0, 10, 30, 40])
+        #expect(a[3].force == nil, "? is not known")
+        #expect(a.prefix(3).map(\.force) == [10, 20, 20], "* repeats the previous force")
+        let b = recording.strokes[1].samples
+        #expect(b.map(\.x) == [10, 11, 12] && b.map(\.timeStamp) == [100, 108, 108])
+    }
+}
+
 @Suite("Ink import: channels that carry nothing")
 struct InkConstantChannelTests {
     @Test("a pressure of 1.0 everywhere and all-zero tilt are reported absent, with one note each")

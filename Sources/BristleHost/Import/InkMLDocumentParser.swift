@@ -149,9 +149,16 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
                                 hint: "a channel is named X, Y, F, T, OTx, OTy, OA, OE, W or a name of your own"))
                 return
             }
+            // A boolean channel's default is written as the trace writes booleans: T or F.
+            var numeric = attributeDict
+            switch attributeDict["default"]?.trimmingCharacters(in: .whitespaces) {
+            case "T": numeric["default"] = "1"
+            case "F": numeric["default"] = "0"
+            default: break
+            }
             guard let minimum = number(attributeDict, "min", of: "channel"),
                   let maximum = number(attributeDict, "max", of: "channel"),
-                  let fallback = number(attributeDict, "default", of: "channel") else { return }
+                  let fallback = number(numeric, "default", of: "channel") else { return }
             let channel = InkMLChannel(name: channelName, units: attributeDict["units"], min: minimum, max: maximum,
                                        negative: attributeDict["orientation"]?.trimmingCharacters(in: .whitespaces) == "-ve",
                                        defaultValue: fallback, location: here)

@@ -5,10 +5,9 @@ import Synchronization
 /// Renders many inputs into a folder in parallel, one input per core at a time, carrying on
 /// past bad files and reporting every failure at the end.
 ///
-/// Inputs are files, or folders whose files with a known extension (`.json`, `.inkml`, `.xml`,
-/// `.csv`, `.ndjson`, `.svc`) are taken in name order. Each input becomes
-/// `DIR/<name without extension>.png` (the full file name plus `.png` when two inputs share a
-/// stem); a Quick, Draw! file becomes one `DIR/<stem>-<N>.png` per drawing, streamed: the
+/// Inputs are files (``BatchInputs`` finds them in folders, by content). Each input becomes
+/// `DIR/[subfolder/]<name without extension>.png` (the full file name plus `.png` when two
+/// inputs share a stem); a Quick, Draw! file becomes one `DIR/<stem>-<N>.png` per drawing, streamed: the
 /// workers take its drawings one at a time, so its size does not matter. Every input gets its own
 /// ``ScriptRenderer``, session and brush instances, so renders share nothing but the loaded
 /// plugin libraries.
@@ -25,9 +24,6 @@ public struct BatchRenderer: Sendable {
         public var stats: RenderStats
     }
 
-    /// The file extensions taken from a folder.
-    public static let inputExtensions = ["json", "inkml", "xml", "csv", "ndjson", "svc"]
-
     public var options: RenderOptions
     public var outputDirectory: String
     /// Concurrent renders; defaults to the number of online CPUs.
@@ -40,39 +36,25 @@ public struct BatchRenderer: Sendable {
         self.workers = max(1, workers)
     }
 
-    /// Expands folders into their input files; files are kept as given. A missing path is kept
-    /// too, so that it is reported as a failure like any other bad input.
-    public static func expand(_ inputs: [String]) -> [String] {
-        inputs.flatMap { path in Paths.isDirectory(path) ? Self.files(in: path) : [path] }
-    }
-
-    /// The input files of a folder; an unreadable folder is returned itself, so that reading
-    /// it fails and is reported like any other bad input.
-    private static func files(in directory: String) -> [String] {
-        guard let names = Paths.visibleEntries(of: directory) else { return [directory] }
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        return names.filter { name in
-            guard let dot = name.lastIndex(of: ".") else { return false }
-            return inputExtensions.contains(name[name.index(after: dot)...].lowercased())
-        }.map { base + $0 }
-    }
-
-    /// The output path of each input, in order, all different: `<stem>.png`, the full file
-    /// name plus `.png` when stems clash, and `-2`, `-3`... when even those clash (the same
-    /// name in two folders, or one input given twice).
-    public func outputs(for inputs: [String]) -> [String] {
+    /// The output path of each input, in order, all different: `<subfolder>/<stem>.png`, the
+    /// full file name plus `.png` when stems clash in one subfolder, and `-2`, `-3`... when
+    /// even those clash (the same name in two folders, or one input given twice).
+    /// `subfolders` (one per input, empty for the top) mirror the inputs' folders.
+    public func outputs(for inputs: [String], subfolders: [String]? = nil) -> [String] {
         func stem(_ path: String) -> String {
             let name = path.split(separator: "/").last.map(String.init) ?? path
             guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
             return String(name[..<dot])
         }
+        let folders = subfolders ?? Array(repeating: "", count: inputs.count)
+        func place(_ i: Int, _ name: String) -> String { folders[i].isEmpty ? name : folders[i] + "/" + name }
         var counts: [String: Int] = [:]
-        for input in inputs { counts[stem(input), default: 0] += 1 }
+        for (i, input) in inputs.enumerated() { counts[place(i, stem(input)), default: 0] += 1 }
         let base = outputDirectory.hasSuffix("/") ? outputDirectory : outputDirectory + "/"
         var used: Set<String> = []
-        return inputs.map { input in
+        return inputs.enumerated().map { i, input in
             let name = input.split(separator: "/").last.map(String.init) ?? input
-            let wanted = counts[stem(input)]! > 1 ? name : stem(input)
+            let wanted = place(i, counts[place(i, stem(input))]! > 1 ? name : stem(input))
             var candidate = wanted
             var n = 1
             while !used.insert(candidate).inserted {
@@ -86,9 +68,13 @@ public struct BatchRenderer: Sendable {
     /// Renders every input; `progress(done, total, input)` is called (from worker threads, one
     /// call at a time) as each finishes. Results come back in input order, a Quick, Draw!
     /// file's drawings in file order where the file is.
-    public func run(_ inputs: [String],
+    public func run(_ inputs: [String], subfolders: [String]? = nil,
                     progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) -> [Result] {
-        let outputs = outputs(for: inputs)
+        let outputs = outputs(for: inputs, subfolders: subfolders)
+        for folder in Set(subfolders ?? []) where !folder.isEmpty {
+            // A folder that cannot be made fails the renders into it, each reported.
+            Paths.makeDirectories(outputDirectory + "/" + folder)
+        }
         let results = Mutex<[[Result]]>(Array(repeating: [], count: inputs.count))
         let done = Mutex((done: 0, total: inputs.count))
         let next = Mutex(0)

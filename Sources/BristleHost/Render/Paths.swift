@@ -18,6 +18,19 @@ public enum Paths {
     }
 
     /// True when `path` is an existing directory.
+    /// Creates the folder `path` and any missing parents (`mkdir -p`, mode 0755); true when it
+    /// exists as a folder afterwards.
+    @discardableResult
+    public static func makeDirectories(_ path: String) -> Bool {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for part in path.split(separator: "/") {
+            prefix += part
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST { return false }
+            prefix += "/"
+        }
+        return isDirectory(path)
+    }
+
     public static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
