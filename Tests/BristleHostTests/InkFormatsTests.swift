@@ -162,6 +162,53 @@ struct InkLivescribeTests {
     }
 }
 
+@Suite("Ink import: InkML brushes")
+struct InkMLBrushTests {
+    static let document = """
+        <ink xmlns="http://www.w3.org/2003/InkML"><definitions>
+        <brush xml:id="red"><brushProperty name="color" value="#FF0000"/><brushProperty name="width" value="20"/></brush>
+        <brush xml:id="hl" brushRef="#red"><brushProperty name="color" value="yellow"/><brushProperty name="rasterOp" value="maskPen"/></brush>
+        <brush xml:id="faint"><brushProperty name="transparency" value="204"/></brush>
+        </definitions>
+        <trace brushRef="#red">0 0, 100 50, 200 0</trace>
+        <trace brushRef="#red">0 10, 200 10</trace>
+        <traceGroup brushRef="#hl"><trace>0 100, 200 100</trace></traceGroup>
+        <trace brushRef="#faint">0 150, 200 150</trace>
+        <trace brushRef="#nope">0 200, 200 200</trace>
+        </ink>
+        """
+
+    private static func brushes(_ script: StrokeScript) -> [BrushSpec] {
+        script.actions.compactMap { if case .brush(let b) = $0.kind { return b } else { return nil } }
+    }
+
+    @Test("color, width, transparency and a highlighter's rasterOp become brush actions where the look changes")
+    func brushesBecomeBrushActions() throws {
+        let (script, _) = try InkImporter.parse(Array(Self.document.utf8), sourcePath: "b.inkml", fitInto: (400, 400))
+        let b = Self.brushes(script)
+        #expect(b.count == 4, "red (once for two traces), highlighter, faint, back to the default: \(b)")
+        let scale = 360.0 / 200  // 400 less two margins of 20, over 200 units
+        #expect(b[0].color == RGBAColor(red: 1, green: 0, blue: 0) && b[0].id == nil)
+        #expect(abs(b[0].width! - 20 * scale) < 1e-9, "width in X's units, scaled with the fit")
+        #expect(b[1].id == InkLook.highlighterBrush && b[1].color?.alpha == 0.5 && b[1].width == b[0].width,
+                "maskPen: the marker, half opaque; the width comes from #red through brushRef")
+        #expect(abs(Double(b[2].color!.alpha) - 0.2) < 1e-6, "transparency 204 of 255")
+        #expect(b[3].color == nil && b[3].width == nil && b[3].id == nil, "an unknown brush: the default look")
+        #expect(script.warnings.contains { $0.contains("brushRef \"#nope\" names no <brush>") }, "\(script.warnings)")
+    }
+
+    @Test("a width in cm is converted through X's length unit")
+    func widthUnits() throws {
+        let xml = """
+            <ink><definitions><brush xml:id="b"><brushProperty name="width" value="0.5" units="cm"/></brush></definitions>
+            <traceFormat><channel name="X" units="mm"/><channel name="Y" units="mm"/></traceFormat>
+            <trace brushRef="#b">0 0, 10 10</trace></ink>
+            """
+        let recording = try InkMLReader.read(Array(xml.utf8), file: "w.inkml")
+        #expect(recording.strokes[0].look?.width == 5)
+    }
+}
+
 @Suite("Ink import: channels that carry nothing")
 struct InkConstantChannelTests {
     @Test("a pressure of 1.0 everywhere and all-zero tilt are reported absent, with one note each")

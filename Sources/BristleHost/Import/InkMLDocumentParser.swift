@@ -16,6 +16,7 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
     private(set) var contexts: [String: InkMLContext] = [:]
     private(set) var inkSources: [String: InkMLInkSource] = [:]
     private(set) var traceFormats: [String: InkMLTraceFormat] = [:]
+    private(set) var brushes: [String: InkMLBrush] = [:]
     /// Called as each `<trace>` ends; an error it throws stops the parse and becomes
     /// ``failure``. Without it, traces are collected in ``traces``.
     var traceHandler: ((InkMLPendingTrace) throws(InputError) -> Void)?
@@ -37,6 +38,8 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
     private var traceFormatStack: [InkMLTraceFormat] = []
     private var intermittentDepth = 0
     private var groupContextRefs: [String?] = []
+    private var groupBrushRefs: [String?] = []
+    private var brush: InkMLBrush?
     private var currentContext: InkMLContext?
     private var trace: InkMLPendingTrace?
     /// Where the text after the last parser event starts.
@@ -186,12 +189,21 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
             }
         case "traceGroup":
             groupContextRefs.append(Self.reference(attributeDict["contextRef"]))
+            groupBrushRefs.append(Self.reference(attributeDict["brushRef"]))
+        case "brush":
+            brush = InkMLBrush(id: Self.id(attributeDict), brushRef: Self.reference(attributeDict["brushRef"]))
+        case "brushProperty":
+            if let name = attributeDict["name"], let value = attributeDict["value"] {
+                brush?.properties[name] = (value.trimmingCharacters(in: .whitespaces), attributeDict["units"])
+            }
         case "trace":
             let groupRef = groupContextRefs.reversed().lazy.compactMap { $0 }.first
             trace = InkMLPendingTrace(
                 contextRef: Self.reference(attributeDict["contextRef"]) ?? groupRef,
                 currentContext: currentContext, type: attributeDict["type"],
-                timeOffset: attributeDict["timeOffset"], location: here)
+                timeOffset: attributeDict["timeOffset"],
+                brushRef: Self.reference(attributeDict["brushRef"]) ?? groupBrushRefs.reversed().lazy.compactMap { $0 }.first,
+                location: here)
         default:
             break
         }
@@ -252,6 +264,10 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
             intermittentDepth -= 1
         case "traceGroup":
             _ = groupContextRefs.popLast()
+            _ = groupBrushRefs.popLast()
+        case "brush":
+            if let b = brush, let id = b.id { brushes[id] = b }
+            brush = nil
         case "trace":
             if let t = trace {
                 if let traceHandler {

@@ -62,6 +62,14 @@ struct InkMLContext {
     var location: SourceLocation
 }
 
+/// A `<brush>`: its `<brushProperty>` values by name (`color`, `width`, `height`,
+/// `transparency`, `tip`, `rasterOp`), and the brush it starts from (`brushRef`).
+struct InkMLBrush {
+    var id: String?
+    var brushRef: String?
+    var properties: [String: (value: String, units: String?)] = [:]
+}
+
 /// A `<trace>` as read, decoded once the whole document is known.
 struct InkMLPendingTrace {
     /// The trace's own `contextRef`, else that of the nearest enclosing `<traceGroup>`.
@@ -71,6 +79,8 @@ struct InkMLPendingTrace {
     var currentContext: InkMLContext?
     var type: String?
     var timeOffset: String?
+    /// The trace's own `brushRef`, else that of the nearest enclosing `<traceGroup>`.
+    var brushRef: String?
     var text: [Unicode.Scalar] = []
     var chunks: [InkMLTraceDecoder.ChunkStart] = []
     /// Where the start tag is.

@@ -38,6 +38,7 @@ enum InkMLReader {
 /// file order.
 final class InkMLRecordingBuilder {
     let file: String
+    private let document: InkMLDocumentParser
     private var resolver: InkMLContextResolver
     private var recording = InkRecording()
     /// Samples whose force has no declared maximum: normalised by the largest force read.
@@ -46,7 +47,23 @@ final class InkMLRecordingBuilder {
 
     init(file: String, document: InkMLDocumentParser) {
         self.file = file
+        self.document = document
         resolver = InkMLContextResolver(file: file, document: document)
+    }
+
+    /// The look of `trace` from its (or its group's) `brushRef`; a reference to no brush is
+    /// a warning, and the trace keeps the default look.
+    private func look(of trace: InkMLPendingTrace, _ context: InkMLResolvedContext) -> InkLook? {
+        guard let ref = trace.brushRef else { return nil }
+        guard let brush = document.brushes[ref] else {
+            let at = trace.location
+            let warning = "\(file):\(at.line):\(at.column): warning: brushRef \"#\(ref)\" names no <brush>: the trace is drawn with the default look"
+            if !recording.warnings.contains(warning) { recording.warnings.append(warning) }
+            return nil
+        }
+        let x = context.format.all.first { $0.name == "X" }
+        return InkLook(inkML: brush, in: document.brushes,
+                       millimetresPerUnit: x.flatMap { InkMLChannelMapper.millimetres($0, context) })
     }
 
     /// Decodes `trace` now, or keeps it for ``finish()`` when its context is not known yet.
@@ -106,7 +123,8 @@ final class InkMLRecordingBuilder {
             return
         }
         unscaledForce += needScaling.map { (recording.strokes.count, $0) }
-        recording.strokes.append(InkStroke(pointerType: "pen", samples: samples, location: trace.location))
+        recording.strokes.append(InkStroke(pointerType: "pen", samples: samples, location: trace.location,
+                                           look: look(of: trace, context)))
     }
 }
 
@@ -327,7 +345,7 @@ struct InkMLChannelMapper {
 
     /// Millimetres per unit of a length channel: from its `resolution` property (units such
     /// as `1/in`), else from its own `units` when they are a length. `nil` when unknown.
-    private static func millimetres(_ channel: InkMLChannel, _ context: InkMLResolvedContext) -> Double? {
+    static func millimetres(_ channel: InkMLChannel, _ context: InkMLResolvedContext) -> Double? {
         if let resolution = context.property(channel.name, "resolution") {
             guard resolution.value > 0 else { return nil }
             var unit = resolution.units ?? ""

@@ -63,6 +63,8 @@ struct InkStroke {
     var samples: [PointerSample]
     /// Where the stroke starts in the file.
     var location: SourceLocation
+    /// How the recording says the stroke looks, when it says (InkML brushes).
+    var look: InkLook? = nil
 }
 
 /// How a recording is placed on a canvas: uniformly scaled by `scale` about the centre of
@@ -146,9 +148,19 @@ extension InkRecording {
         let fit = InkFit(copy self, width: width, height: height)
         var actions: [ScriptAction] = []
         actions.reserveCapacity(strokes.count)
+        var currentLook: InkLook? = nil
         for i in strokes.indices {
             let stroke = strokes[i]
             strokes[i].samples = []
+            if stroke.look != currentLook {
+                // A brush action where the look changes; --brush, --color and --width win over it.
+                let look = stroke.look
+                actions.append(ScriptAction(kind: .brush(BrushSpec(
+                    id: look?.highlighter == true ? InkLook.highlighterBrush : nil, color: look?.color,
+                    width: look?.width.map { min(max($0 * fit.scale, 0.01), DrawingSession.maximumStrokeWidth) },
+                    location: stroke.location)), location: stroke.location))
+                currentLook = look
+            }
             actions.append(ScriptAction(kind: .stroke(StrokeSpec(
                 pointerType: stroke.pointerType, cancelled: false,
                 events: stroke.samples.map { InputEventSpec(sample: fit.apply($0)) },
