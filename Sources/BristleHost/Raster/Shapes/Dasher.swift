@@ -1,4 +1,5 @@
-/// Splits a polyline into dashes and hands each one to a ``PolylineStroker``.
+/// Splits a polyline into dashes and hands each one to a ``PolylineStroker``, which appends its
+/// outline to the one path the whole stroke fills at once.
 ///
 /// The pattern alternates on / off lengths starting with on (an odd count is repeated, as in
 /// SVG); `phase` is the distance into the pattern at the path's start (negative counts
