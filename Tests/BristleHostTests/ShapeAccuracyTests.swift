@@ -119,6 +119,7 @@ import Testing
                 return (16.2 + 9.3 * cos(a), 15.9 + 9.3 * sin(a))
             }, 3.2),
             ("partly off the canvas", [(-7.5, 12.25), (14.5, -3.5), (40.1, 20.2), (10.3, 36.8)], 6.0),
+            ("turning back at 150 degrees", [(4.5, 10.5), (26.3, 20.1), (6.2, 22.7)], 3.0),
         ]
         for (label, pts, w) in cases {
             check("polyline \(label) w=\(w)", truth: .roundStroke(pts, width: w)) { r, p in

@@ -110,6 +110,14 @@ final class CoverageSpans {
             x &+= 1
             // The zero cells that follow keep the sum, hence the coverage `q`.
             var end = x
+            // Four cells per test while they are all zero, then one by one.
+            while end &+ 4 <= w {
+                let raw = UnsafeRawPointer(cells + end)
+                if raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 {
+                    break
+                }
+                end &+= 4
+            }
             while end < w && cells[end].bitPattern == 0 { end &+= 1 }
             if q == 0 {
                 if start >= 0 { emit(start, px, 0); start = -1 }

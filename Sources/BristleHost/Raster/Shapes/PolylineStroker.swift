@@ -1,5 +1,5 @@
-/// Turns polylines (and dashes) into ONE outline: closed contours appended to the scratch
-/// ``ContourPath``, all wound the same way, which the caller fills once with the nonzero rule
+/// Turns polylines (and dashes) into ONE outline: closed contours appended to ``path``, all
+/// wound the same way, which the caller fills once with the nonzero rule
 /// (``ShapeScratch/fill(clip:sink:)``), so every pixel's coverage is accumulated once.
 ///
 /// **The outline.** An open polyline is one contour: its left side walked forward, the end
@@ -28,6 +28,9 @@
 /// sets ``failed`` and the caller draws nothing.
 struct PolylineStroker {
     let scratch: ShapeScratch
+    /// The outline being built. The caller swaps the scratch path in and out (a path owned
+    /// by a local value is appended to without exclusivity checks).
+    var path = ContourPath()
     let halfWidth: Double
     let cap: LineCap
     let join: LineJoin
@@ -40,8 +43,9 @@ struct PolylineStroker {
     private let rowsMin: Double, rowsMax: Double
     /// Largest chord angle of a join or cap arc (``PolygonFlattener/angleStep(radius:)``).
     private let arcStep: Double
+    /// `cos(arcStep)`: a turn with a larger cosine needs no arc vertex.
+    private let arcStepCosine: Double
 
-    /// `scratch.path` must have been reset by the caller; contours are appended to it.
     /// `rows` is the range of plane y the fill will cover (for the cost guard).
     init(scratch: ShapeScratch, style: ResolvedStroke, rows: (min: Double, max: Double), budget: Int) {
         self.scratch = scratch
@@ -53,6 +57,7 @@ struct PolylineStroker {
         rowsMax = rows.max
         self.budget = budget
         arcStep = PolygonFlattener.angleStep(radius: style.width / 2)
+        arcStepCosine = RasterMath.cosine(arcStep)
     }
 
     /// Charges the rows from `y0 - halfWidth` to `y1 + halfWidth` that are visible.
@@ -100,24 +105,24 @@ struct PolylineStroker {
             failed = true
             return
         }
-        let path = Path(xs: xs.baseAddress!, ys: ys.baseAddress!, geometry: UnsafePointer(geometry),
+        let line = Line(xs: xs.baseAddress!, ys: ys.baseAddress!, geometry: UnsafePointer(geometry),
                         points: n, closed: closed)
-        side(path, forward: true)
+        side(line, forward: true)
         if closed {
-            scratch.path.close()
+            path.close()
         } else {
             let l = segments - 1
             capEnd(caps, xs[n - 1], ys[n - 1], geometry[3 * l], geometry[3 * l + 1])
         }
-        side(path, forward: false)
+        side(line, forward: false)
         if !closed {
             capEnd(caps, xs[0], ys[0], -geometry[0], -geometry[1])
         }
-        scratch.path.close()
+        path.close()
     }
 
     /// The points and per-segment geometry of the polyline being stroked.
-    private struct Path {
+    private struct Line {
         let xs: UnsafePointer<Double>, ys: UnsafePointer<Double>
         /// ux, uy, length per segment (segment i runs from point i to point i + 1, modulo).
         let geometry: UnsafePointer<Double>
@@ -143,7 +148,7 @@ struct PolylineStroker {
     /// from the end to the start), with the joins at its interior vertices (every vertex when
     /// closed). A join whose two segments are exactly opposite is an outer join on the forward
     /// walk and an inner one on the backward walk, so the U-turn gets its join once.
-    private mutating func side(_ p: Path, forward: Bool) {
+    private mutating func side(_ p: Line, forward: Bool) {
         let h = halfWidth
         let m = p.points, segs = p.segments
         if p.closed {
@@ -165,7 +170,7 @@ struct PolylineStroker {
         }
         let (sx, sy) = p.point(0, forward: forward)
         let (u0x, u0y, _) = p.segment(0, forward: forward)
-        scratch.path.append(sx - h * u0y, sy + h * u0x)
+        path.append(sx - h * u0y, sy + h * u0x)
         var trim = 0.0
         for k in 1..<(m - 1) {
             let (ax, ay, la) = p.segment(k - 1, forward: forward)
@@ -176,7 +181,7 @@ struct PolylineStroker {
         }
         let (ex, ey) = p.point(m - 1, forward: forward)
         let (ulx, uly, _) = p.segment(segs - 1, forward: forward)
-        scratch.path.append(ex - h * uly, ey + h * ulx)
+        path.append(ex - h * uly, ey + h * ulx)
     }
 
     /// Appends the left side's vertices at the joint (px, py) between unit directions `u` (in)
@@ -196,32 +201,37 @@ struct PolylineStroker {
             // vertex along each inner edge; |sin φ| / (1 + cos φ) = tan(φ/2).
             let r = h * cross / d0
             if r <= availableIn && r <= availableOut {
-                scratch.path.append(px + h * nux - r * u.0, py + h * nuy - r * u.1)
+                path.append(px + h * nux - r * u.0, py + h * nuy - r * u.1)
                 return r
             }
-            scratch.path.append(px + h * nux, py + h * nuy)
-            scratch.path.append(px, py)
-            scratch.path.append(px + h * nvx, py + h * nvy)
+            path.append(px + h * nux, py + h * nuy)
+            path.append(px, py)
+            path.append(px + h * nvx, py + h * nvy)
             return 0
         }
         if cross == 0 && dot > 0 {
-            scratch.path.append(px + h * nux, py + h * nuy)  // straight on
+            path.append(px + h * nux, py + h * nuy)  // straight on
             return 0
         }
         // Turning right (or a U-turn): the left side is outside; the join fills the gap.
         switch join {
         case .round:
-            arc(px, py, nux, nuy, nvx, nvy, angle: RasterMath.arcTangent(abs(cross), dot))
+            if dot >= arcStepCosine {
+                path.append(px + h * nux, py + h * nuy)  // one chord: no angle needed
+                path.append(px + h * nvx, py + h * nvy)
+            } else {
+                arc(px, py, nux, nuy, nvx, nvy, angle: RasterMath.arcTangent(abs(cross), dot))
+            }
             return 0
         case .miter:
-            scratch.path.append(px + h * nux, py + h * nuy)
+            path.append(px + h * nux, py + h * nuy)
             if d0 > 1e-12 && 2 / d0 <= miterLimit * miterLimit {
-                scratch.path.append(px + h * (nux + nvx) / d0, py + h * (nuy + nvy) / d0)
+                path.append(px + h * (nux + nvx) / d0, py + h * (nuy + nvy) / d0)
             }
         case .bevel:
-            scratch.path.append(px + h * nux, py + h * nuy)
+            path.append(px + h * nux, py + h * nuy)
         }
-        scratch.path.append(px + h * nvx, py + h * nvy)
+        path.append(px + h * nvx, py + h * nvy)
         return 0
     }
 
@@ -234,8 +244,8 @@ struct PolylineStroker {
         case .butt:
             break
         case .square:
-            scratch.path.append(px + h * (nx + ux), py + h * (ny + uy))
-            scratch.path.append(px + h * (ux - nx), py + h * (uy - ny))
+            path.append(px + h * (nx + ux), py + h * (ny + uy))
+            path.append(px + h * (ux - nx), py + h * (uy - ny))
         case .round:
             arc(px, py, nx, ny, -nx, -ny, angle: Double.pi)
         }
@@ -249,7 +259,7 @@ struct PolylineStroker {
     private mutating func arc(_ px: Double, _ py: Double, _ ax: Double, _ ay: Double,
                               _ bx: Double, _ by: Double, angle: Double) {
         let h = halfWidth
-        scratch.path.append(px + h * ax, py + h * ay)
+        path.append(px + h * ax, py + h * ay)
         if angle > arcStep {
             let n = Int((angle / arcStep).rounded(.up))
             let step = angle / Double(n)
@@ -258,10 +268,10 @@ struct PolylineStroker {
             var x = ax, y = ay
             for _ in 1..<n {
                 (x, y) = (x * c + y * s, y * c - x * s)
-                scratch.path.append(px + rb * x, py + rb * y)
+                path.append(px + rb * x, py + rb * y)
             }
         }
-        scratch.path.append(px + h * bx, py + h * by)
+        path.append(px + h * bx, py + h * by)
     }
 
     /// A single point: a disc (ROUND), a square aligned with `d` (SQUARE) or nothing (BUTT).
@@ -275,15 +285,15 @@ struct PolylineStroker {
         switch cap {
         case .butt: return
         case .round:
-            scratch.path.appendArc(cx: x, cy: y, r: h, start: 0, sweep: 2 * Double.pi)
+            path.appendArc(cx: x, cy: y, r: h, start: 0, sweep: 2 * Double.pi)
         case .square:
             let (ux, uy) = d, nx = -uy, ny = ux
-            scratch.path.append(x - ux * h - nx * h, y - uy * h - ny * h)
-            scratch.path.append(x + ux * h - nx * h, y + uy * h - ny * h)
-            scratch.path.append(x + ux * h + nx * h, y + uy * h + ny * h)
-            scratch.path.append(x - ux * h + nx * h, y - uy * h + ny * h)
+            path.append(x - ux * h - nx * h, y - uy * h - ny * h)
+            path.append(x + ux * h - nx * h, y + uy * h - ny * h)
+            path.append(x + ux * h + nx * h, y + uy * h + ny * h)
+            path.append(x - ux * h + nx * h, y - uy * h + ny * h)
         }
-        scratch.path.close()
+        path.close()
     }
 }
 

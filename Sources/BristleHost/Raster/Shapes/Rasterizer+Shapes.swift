@@ -217,6 +217,7 @@ extension Rasterizer {
         var stroker: PolylineStroker? = PolylineStroker(
             scratch: s, style: stroke, rows: (Double(box.y) - 1, Double(box.maxY) + 1),
             budget: Self.strokeWorkBudget)
+        swap(&stroker!.path, &s.path)
         var overflowed = false
         s.px.withUnsafeBufferPointer { xs in
             s.py.withUnsafeBufferPointer { ys in
@@ -240,6 +241,7 @@ extension Rasterizer {
                 }
             }
         }
+        swap(&stroker!.path, &s.path)
         guard !overflowed, !stroker!.failed else { return .empty }
         return s.fill(clip: box, sink: sink)
     }

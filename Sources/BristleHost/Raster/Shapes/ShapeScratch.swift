@@ -29,6 +29,7 @@ final class ShapeScratch {
         line.initialize(repeating: 0, count: lineCapacity)
         doubles = .allocate(capacity: doublesCapacity)
         doubles.initialize(repeating: 0, count: doublesCapacity)
+        path.reserve(1024)
         px.reserveCapacity(256)
         py.reserveCapacity(256)
     }
