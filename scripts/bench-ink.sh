@@ -3,7 +3,8 @@
 # folder of mixed real recordings (both cores), InkML and Quick, Draw! cost per sample, and the
 # peak memory of a streamed Quick, Draw! batch. Generated inputs go to a scratch folder.
 #
-#   swift build -c release --product bristle && scripts/bench-ink.sh [DRAWINGS]
+#   swift build -c release --product bristle && swift build -c release --product BristlePencil
+#   scripts/bench-ink.sh [DRAWINGS]
 #
 # DRAWINGS (default 100000) is the size of the Quick, Draw! file. Needs python3 and GNU time.
 set -euo pipefail
@@ -23,7 +24,7 @@ for i in $(seq 1 20); do
 done
 files=$(ls "$work/mixed" | wc -l)
 start=$(date +%s.%N)
-"$bristle" render "$work/mixed" --out-dir "$work/mixed-out" --size 640x480 >/dev/null 2>&1 || true
+"$bristle" render "$work/mixed" --out-dir "$work/mixed-out" --size 640x480 2>&1 | tail -1
 end=$(date +%s.%N)
 echo "batch: $files files in $(echo "$end - $start" | bc) s: $(echo "scale=1; $files / ($end - $start)" | bc) files/s"
 
@@ -45,7 +46,8 @@ with open(f"{work}/one.ndjson", "w") as f:
 PY
 for input in big.inkml:1000000 one.ndjson:100000; do
   file=${input%%:*}; samples=${input##*:}
-  out=$( { /usr/bin/time -f "%e %M" "$bristle" render "$work/$file" -o "$work/x.png" --size 16x16 >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+  /usr/bin/time -o "$work/time" -f "%e %M" "$bristle" render "$work/$file" -o "$work/x.png" --size 16x16 >/dev/null 2>&1
+  out=$(tail -1 "$work/time")
   secs=${out% *}; kb=${out#* }
   echo "$file: $samples samples in $secs s: $(echo "scale=2; $secs * 1000000 / $samples" | bc) us per sample, peak $((kb / 1024)) MiB"
 done
@@ -60,5 +62,6 @@ with open(f"{work}/many.ndjson", "w") as f:
         strokes = [[[random.randint(0, 255) for _ in range(12)], [random.randint(0, 255) for _ in range(12)]] for _ in range(4)]
         f.write(json.dumps({"word": "cat", "key_id": str(i), "drawing": strokes}, separators=(",", ":")) + "\n")
 PY
-out=$( { /usr/bin/time -f "%e %M" "$bristle" render "$work/many.ndjson" --out-dir "$work/many-out" --size 64x64 >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+/usr/bin/time -o "$work/time" -f "%e %M" "$bristle" render "$work/many.ndjson" --out-dir "$work/many-out" --size 64x64 >/dev/null 2>&1
+out=$(tail -1 "$work/time")
 echo "quickdraw: $drawings drawings ($(du -m "$work/many.ndjson" | cut -f1) MB) in ${out% *} s, peak $(( ${out#* } / 1024 )) MiB"
