@@ -236,7 +236,8 @@ struct Render: ParsableCommand {
         if verbose {
             for r in results where r.error == nil {
                 let dropped = r.stats.droppedSamples > 0 ? ", dropped \(r.stats.droppedSamples) sample(s) with a coordinate beyond \(Int(RenderOptions.absurdCoordinate)) px" : ""
-                StandardError.line("bristle: \(r.input) (\(r.format?.rawValue ?? "?")): \(r.stats.strokes) stroke(s)\(dropped) -> \(r.output)")
+                let count = r.renders == 1 ? "" : "\(r.renders) drawings, "
+                StandardError.line("bristle: \(r.input) (\(r.format?.rawValue ?? "?")): \(count)\(r.stats.strokes) stroke(s)\(dropped) -> \(r.output)")
             }
         }
         let failures = results.filter { $0.error != nil }
@@ -245,7 +246,8 @@ struct Render: ParsableCommand {
             let named = text.hasPrefix(failure.input) ? text : "\(failure.input): \(text)"
             StandardError.line("bristle: error: \(named)")
         }
-        StandardError.line("bristle: rendered \(results.count - failures.count), skipped \(found.skipped.count), failed \(failures.count) (into \(directory))")
+        let renders = results.reduce(0) { $0 + ($1.error == nil ? $1.renders : 0) }
+        StandardError.line("bristle: rendered \(renders), skipped \(found.skipped.count), failed \(failures.count) (into \(directory))")
         if let first = failures.first?.error {
             throw ExitCode(first.exitStatus)
         }

@@ -22,6 +22,10 @@ public struct BatchRenderer: Sendable {
         public var format: InkImporter.Format?
         /// What the render did (empty when it failed early).
         public var stats: RenderStats
+        /// How many renders this result stands for: 1, or the clean drawings of a Quick,
+        /// Draw! file, kept as one result (output `DIR/<stem>-*.png`) so that a file of
+        /// 100,000 drawings does not keep 100,000 results.
+        public var renders = 1
     }
 
     public var options: RenderOptions
@@ -116,6 +120,9 @@ public struct BatchRenderer: Sendable {
             guard let file else { continue }
             let stem = String(outputs[index].dropLast(4))
             let rendered = Mutex<[Result]>([])
+            var none = Result(input: inputs[index], output: "\(stem)-*.png", error: nil, format: .quickDraw, stats: RenderStats())
+            none.renders = 0
+            let clean = Mutex(none)
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 while let drawing = file.next() {
                     let output = "\(stem)-\(drawing.index).png"
@@ -131,13 +138,23 @@ public struct BatchRenderer: Sendable {
                     }
                     var error: RenderError?
                     if case .failure(let failure) = outcome { error = failure }
-                    let result = Result(input: inputs[index], output: output, error: error,
-                                        format: .quickDraw, stats: renderer.stats)
-                    rendered.withLock { $0.append(result) }
+                    let stats = renderer.stats
+                    if error == nil && stats.warnings.isEmpty {
+                        clean.withLock { c in
+                            c.renders += 1
+                            c.stats.strokes += stats.strokes
+                            c.stats.droppedSamples += stats.droppedSamples
+                        }
+                    } else {
+                        let result = Result(input: inputs[index], output: output, error: error, format: .quickDraw, stats: stats)
+                        rendered.withLock { $0.append(result) }
+                    }
                     finished(inputs[index], extra: 1)
                 }
             }
             var all = rendered.withLock { $0 }
+            let together = clean.withLock { $0 }
+            if together.renders > 0 { all.append(together) }
             all.sort { $0.output.count != $1.output.count ? $0.output.count < $1.output.count : $0.output < $1.output }
             if all.isEmpty {
                 let error = RenderError.input(InputError(file: inputs[index], location: nil,
