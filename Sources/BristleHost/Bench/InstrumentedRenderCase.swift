@@ -56,7 +56,7 @@ final class InstrumentedRenderCase: BenchCase {
         events = renderer.stats.events
         guard let timeline = renderer.timeline else { return }
         calls = timeline.calls.count
-        outputBytes = mode == .traced ? TraceEventWriter.text(timeline).utf8.count : HookStatistics(timeline).table.utf8.count
+        outputBytes = mode == .traced ? TraceEventWriter.bytes(timeline).count : HookStatistics(timeline).table.utf8.count
     }
 
     func writePNG(to path: String) throws(BenchError) {
