@@ -50,9 +50,10 @@
  *     instead of a canvas-sized copy: output row y needs input rows y - 2 .. y + 2 only, and
  *     rows are brightened and filtered just ahead of being overwritten.
  *
- * Plain C99 against include/bristle/bristle.h only; exports only bristle_entry_v1.
+ * Plain C99 against include/bristle/bristle.h; the factory, descriptor and parameters are the
+ * optional helper include/bristle/bristle_plugin.h. Exports only bristle_entry_v1.
  */
-#include <bristle/bristle.h>
+#include <bristle/bristle_plugin.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -73,7 +74,6 @@ typedef struct pixel_box {
 } pixel_box;
 
 typedef struct force_hue_state {
-    bristle_brush_t brush;
     const bristle_host_t *host;
 
     /* Parameters. */
@@ -210,11 +210,10 @@ static void forget_stroke(force_hue_state *p) {
 /* Hooks                                                                                     */
 /* ---------------------------------------------------------------------------------------- */
 
-static void force_hue_destroy(const bristle_brush_t *brush) {
-    force_hue_state *p = state_of(brush);
+static void force_hue_teardown(void *state) {
+    force_hue_state *p = (force_hue_state *)state;
     free(p->pending);
     free(p->rows);
-    free(p);
 }
 
 static bristle_status_t force_hue_begin(const bristle_brush_t *brush,
@@ -510,166 +509,44 @@ static bristle_status_t force_hue_draw(const bristle_brush_t *brush, const brist
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* Parameters (bristle.params/1)                                                             */
+/* Parameters (bristle.params/1), descriptor, factory, entry: bristle_plugin.h                 */
 /* ---------------------------------------------------------------------------------------- */
 
-static const bristle_param_info_t force_hue_params[] = {
-    {sizeof(bristle_param_info_t), BRISTLE_PARAM_BOOL, "fade", "Fade",
-     "After lift, every frame brightens the drawing and blurs it (Gaussian, sigma 1: the 5-tap "
-     "binomial kernel [1 4 6 4 1] / 16 per axis).",
-     "", 0, 1, 1, NULL, {0, 0, 0, 0}},
-    {sizeof(bristle_param_info_t), BRISTLE_PARAM_FLOAT, "brightness-step", "Brightness step",
-     "Added to every colour channel (unpremultiplied sRGB, 0 to 1) per frame of the fade.", "",
-     0, 1, 0.05, NULL, {0, 0, 0, 0}},
-    {sizeof(bristle_param_info_t), BRISTLE_PARAM_FLOAT, "max-width", "Maximum width",
-     "The width at full pressure; without pressure the width is half of it.", "pt", 0,
-     MAX_WIDTH_LIMIT, 20, NULL, {0, 0, 0, 0}},
-};
-#define FORCE_HUE_PARAM_COUNT (sizeof force_hue_params / sizeof force_hue_params[0])
-
-static double *param_slot(force_hue_state *p, const char *id, const bristle_param_info_t **info) {
-    size_t i;
-    if (!id) return NULL;
-    for (i = 0; i < FORCE_HUE_PARAM_COUNT; i++)
-        if (strcmp(id, force_hue_params[i].id) == 0) break;
-    if (i == FORCE_HUE_PARAM_COUNT) return NULL;
-    if (info) *info = &force_hue_params[i];
-    return i == 0 ? &p->fade : i == 1 ? &p->brightness_step : &p->max_width;
-}
-
-static uint32_t params_count(const bristle_brush_t *brush) {
-    (void)brush;
-    return (uint32_t)FORCE_HUE_PARAM_COUNT;
-}
-
-static const bristle_param_info_t *params_info(const bristle_brush_t *brush, uint32_t index) {
-    (void)brush;
-    return index < FORCE_HUE_PARAM_COUNT ? &force_hue_params[index] : NULL;
-}
-
-static bristle_status_t params_set(const bristle_brush_t *brush, const char *id, double value) {
-    force_hue_state *p = state_of(brush);
-    const bristle_param_info_t *info = NULL;
-    double *slot = param_slot(p, id, &info);
-    if (!slot || value != value || isinf(value)) return BRISTLE_BAD_ARG;
-    if (p->in_stroke) return BRISTLE_BAD_STATE;
-    value = clamp(value, info->min_value, info->max_value);
-    *slot = info->type == BRISTLE_PARAM_BOOL ? (value >= 0.5 ? 1 : 0) : value;
-    if (slot != &p->max_width) p->settled = 0; /* a fade that did nothing may do something now */
-    return BRISTLE_OK;
-}
-
-static bristle_status_t params_get(const bristle_brush_t *brush, const char *id, double *value) {
-    double *slot = param_slot(state_of(brush), id, NULL);
-    if (!slot || !value) return BRISTLE_BAD_ARG;
-    *value = *slot;
-    return BRISTLE_OK;
-}
-
-static bristle_status_t params_set_color(const bristle_brush_t *brush, const char *id,
-                                         const bristle_color_t *color) {
-    (void)brush, (void)id, (void)color;
-    return BRISTLE_BAD_ARG; /* pressure is the palette: no colour parameter */
-}
-
-static bristle_status_t params_get_color(const bristle_brush_t *brush, const char *id,
-                                         bristle_color_t *color) {
-    (void)brush, (void)id, (void)color;
-    return BRISTLE_BAD_ARG;
-}
-
-static const bristle_params_t force_hue_params_ext = {
-    sizeof(bristle_params_t), 0,          params_count,     params_info,
-    params_set,               params_get, params_set_color, params_get_color,
+static const bristle_plugin_param_t force_hue_params[] = {
+    BRISTLE_PLUGIN_BOOL(force_hue_state, fade, "fade", "Fade",
+                        "After lift, every frame brightens the drawing and blurs it (Gaussian, sigma 1: the 5-tap "
+                        "binomial kernel [1 4 6 4 1] / 16 per axis).",
+                        1),
+    BRISTLE_PLUGIN_FLOAT(force_hue_state, brightness_step, "brightness-step", "Brightness step",
+                         "Added to every colour channel (unpremultiplied sRGB, 0 to 1) per frame of the fade.", "",
+                         0, 1, 0.05),
+    BRISTLE_PLUGIN_FLOAT(force_hue_state, max_width, "max-width", "Maximum width",
+                         "The width at full pressure; without pressure the width is half of it.", "pt", 0,
+                         MAX_WIDTH_LIMIT, 20),
 };
 
-static const void *force_hue_get_extension(const bristle_brush_t *brush, const char *id) {
-    (void)brush;
-    if (id && strcmp(id, BRISTLE_EXT_PARAMS) == 0) return &force_hue_params_ext;
-    return NULL;
-}
-
-/* ---------------------------------------------------------------------------------------- */
-/* Descriptor, factory, entry                                                                */
-/* ---------------------------------------------------------------------------------------- */
-
-static const char *const force_hue_tags[] = {"pressure", "hue", "fade", NULL};
-
-static const bristle_descriptor_t force_hue_descriptor = {
-    sizeof(bristle_descriptor_t),
-    BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_TICKS | BRISTLE_BRUSH_DETERMINISTIC,
-    BRISTLE_VERSION_INIT,
-    FORCE_HUE_ID,
-    "Force Hue",
-    "Bristle",
-    "1.0.0",
-    "ForceSketch: pressure sets the width and the hue (red, green, blue, red); after lift each "
-    "frame brightens the drawing and blurs it (Gaussian, sigma 1).",
-    force_hue_tags,
-};
-
-static uint32_t factory_count(const bristle_brush_factory_t *factory) {
-    (void)factory;
-    return 1;
-}
-
-static const bristle_descriptor_t *factory_descriptor(const bristle_brush_factory_t *factory,
-                                                      uint32_t index) {
-    (void)factory;
-    return index == 0 ? &force_hue_descriptor : NULL;
-}
-
-static const bristle_brush_t *factory_create(const bristle_brush_factory_t *factory,
-                                             const bristle_host_t *host, const char *id) {
-    force_hue_state *p;
-    (void)factory;
-    if (!id || !host || strcmp(id, FORCE_HUE_ID) != 0) return NULL;
-    p = (force_hue_state *)calloc(1, sizeof *p);
-    if (!p) return NULL;
-    p->host = host;
-    p->fade = 1;
-    p->brightness_step = 0.05;
-    p->max_width = 20;
-    p->brush.struct_size = (uint32_t)sizeof(bristle_brush_t);
-    p->brush.descriptor = &force_hue_descriptor;
-    p->brush.brush_data = p;
-    p->brush.destroy = force_hue_destroy;
-    p->brush.get_extension = force_hue_get_extension;
-    p->brush.begin = force_hue_begin;
-    p->brush.moved = force_hue_moved;
-    p->brush.predicted = NULL;
-    p->brush.ended = force_hue_ended;
-    p->brush.cancelled = force_hue_cancelled;
-    p->brush.tick = force_hue_tick;
-    p->brush.draw = force_hue_draw;
-    return &p->brush;
-}
-
-static const bristle_brush_factory_t force_hue_factory = {
-    sizeof(bristle_brush_factory_t), 0, factory_count, factory_descriptor, factory_create,
-};
-
-static int init_count = 0; /* [load] calls never run concurrently */
-
-static bool entry_init(const char *plugin_path) {
-    (void)plugin_path;
-    init_count++;
+static bool force_hue_setup(void *state, const bristle_host_t *host, int variant) {
+    (void)variant;
+    ((force_hue_state *)state)->host = host;
     return true;
 }
 
-static void entry_deinit(void) {
-    if (init_count > 0) init_count--;
+/* A fade that did nothing may do something with a new fade or brightness step. */
+static void force_hue_param_changed(void *state, const bristle_param_info_t *info) {
+    if (strcmp(info->id, "max-width") != 0) ((force_hue_state *)state)->settled = 0;
 }
 
-static const void *entry_get_factory(const char *factory_id) {
-    if (init_count > 0 && factory_id && strcmp(factory_id, BRISTLE_BRUSH_FACTORY_ID) == 0)
-        return &force_hue_factory;
-    return NULL;
-}
+static const char *const force_hue_tags[] = {"pressure", "hue", "fade", NULL};
 
-static const bristle_entry_t force_hue_entry = {
-    sizeof(bristle_entry_t), BRISTLE_VERSION_INIT, entry_init, entry_deinit, entry_get_factory,
-    {1, 0, 0}, /* host_abi_min: the 1.0 services are all it needs */
-};
+static const bristle_plugin_brush_t force_hue_brushes[] = {{
+    BRISTLE_PLUGIN_DESCRIPTOR(FORCE_HUE_ID, "Force Hue", "Bristle", "1.0.0",
+                              "ForceSketch: pressure sets the width and the hue (red, green, blue, red); after lift "
+                              "each frame brightens the drawing and blurs it (Gaussian, sigma 1).",
+                              BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_TICKS | BRISTLE_BRUSH_DETERMINISTIC,
+                              force_hue_tags),
+    sizeof(force_hue_state), 0, force_hue_setup, force_hue_teardown, force_hue_begin, force_hue_moved, NULL,
+    force_hue_ended, force_hue_cancelled, force_hue_tick, force_hue_draw, BRISTLE_PLUGIN_PARAMS(force_hue_params),
+    force_hue_param_changed,
+}};
 
-BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &force_hue_entry; }
+BRISTLE_PLUGIN_ENTRY(force_hue_brushes, 0) /* host_abi_min 1.0: the 1.0 services are all it needs */

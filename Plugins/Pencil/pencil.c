@@ -15,9 +15,10 @@
  * the background (colour or image) through, never a painted background colour. It ignores the
  * user's colour; `opacity` is how much it removes.
  *
- * Plain C99 against include/bristle/bristle.h only; exports only bristle_entry_v1.
+ * Plain C99 against include/bristle/bristle.h; the factory, descriptors and parameters are
+ * the optional helper include/bristle/bristle_plugin.h. Exports only bristle_entry_v1.
  */
-#include <bristle/bristle.h>
+#include <bristle/bristle_plugin.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -27,7 +28,6 @@
 #define ERASER_ID "org.bristle.eraser"
 
 typedef struct pencil_state {
-    bristle_brush_t brush;
     const bristle_host_t *host;
     int erase; /* 1 for org.bristle.eraser: destination-out instead of source-over */
 
@@ -169,13 +169,12 @@ static void forget_stroke(pencil_state *p) {
 /* Hooks                                                                                     */
 /* ---------------------------------------------------------------------------------------- */
 
-static void pencil_destroy(const bristle_brush_t *brush) {
-    pencil_state *p = state_of(brush);
+static void pencil_teardown(void *state) {
+    pencil_state *p = (pencil_state *)state;
     free(p->pending);
     free(p->predicted);
     free(p->mask.data);
     free(p->predicted_mask.data);
-    free(p);
 }
 
 static bristle_status_t pencil_begin(const bristle_brush_t *brush,
@@ -334,182 +333,42 @@ static bristle_status_t pencil_draw(const bristle_brush_t *brush, const bristle_
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* Parameters (bristle.params/1)                                                             */
+/* Parameters (bristle.params/1), descriptors, factory, entry: bristle_plugin.h                */
 /* ---------------------------------------------------------------------------------------- */
 
-static const bristle_param_info_t pencil_params[] = {
-    {sizeof(bristle_param_info_t), BRISTLE_PARAM_FLOAT, "opacity", "Opacity",
-     "Opacity of the whole stroke; overlapping segments do not darken it.", "", 0, 1, 1, NULL,
-     {0, 0, 0, 0}},
-    {sizeof(bristle_param_info_t), BRISTLE_PARAM_BOOL, "pressure-width", "Pressure width",
-     "Pressure changes the width when the device reports pressure.", "", 0, 1, 1, NULL,
-     {0, 0, 0, 0}},
-    {sizeof(bristle_param_info_t), BRISTLE_PARAM_FLOAT, "min-width", "Width at zero pressure",
-     "The width at zero pressure, as a fraction of the full width.", "", 0, 1, 0.25, NULL,
-     {0, 0, 0, 0}},
-};
-#define PENCIL_PARAM_COUNT (sizeof pencil_params / sizeof pencil_params[0])
-
-static double *param_slot(pencil_state *p, const char *id) {
-    if (!id) return NULL;
-    if (strcmp(id, "opacity") == 0) return &p->opacity;
-    if (strcmp(id, "pressure-width") == 0) return &p->pressure_width;
-    if (strcmp(id, "min-width") == 0) return &p->min_width;
-    return NULL;
-}
-
-static uint32_t params_count(const bristle_brush_t *brush) {
-    (void)brush;
-    return (uint32_t)PENCIL_PARAM_COUNT;
-}
-
-static const bristle_param_info_t *params_info(const bristle_brush_t *brush, uint32_t index) {
-    (void)brush;
-    return index < PENCIL_PARAM_COUNT ? &pencil_params[index] : NULL;
-}
-
-static bristle_status_t params_set(const bristle_brush_t *brush, const char *id, double value) {
-    pencil_state *p = state_of(brush);
-    double *slot = param_slot(p, id);
-    if (!slot || value != value || isinf(value)) return BRISTLE_BAD_ARG;
-    if (p->in_stroke) return BRISTLE_BAD_STATE;
-    value = clamp01(value);
-    *slot = slot == &p->pressure_width ? (value >= 0.5 ? 1 : 0) : value;
-    return BRISTLE_OK;
-}
-
-static bristle_status_t params_get(const bristle_brush_t *brush, const char *id, double *value) {
-    double *slot = param_slot(state_of(brush), id);
-    if (!slot || !value) return BRISTLE_BAD_ARG;
-    *value = *slot;
-    return BRISTLE_OK;
-}
-
-static bristle_status_t params_set_color(const bristle_brush_t *brush, const char *id,
-                                         const bristle_color_t *color) {
-    (void)brush, (void)id, (void)color;
-    return BRISTLE_BAD_ARG; /* the pencil has no colour parameter */
-}
-
-static bristle_status_t params_get_color(const bristle_brush_t *brush, const char *id,
-                                         bristle_color_t *color) {
-    (void)brush, (void)id, (void)color;
-    return BRISTLE_BAD_ARG;
-}
-
-static const bristle_params_t pencil_params_ext = {
-    sizeof(bristle_params_t), 0,     params_count,     params_info,
-    params_set,               params_get, params_set_color, params_get_color,
+static const bristle_plugin_param_t pencil_params[] = {
+    BRISTLE_PLUGIN_FLOAT(pencil_state, opacity, "opacity", "Opacity",
+                         "Opacity of the whole stroke; overlapping segments do not darken it.", "", 0, 1, 1),
+    BRISTLE_PLUGIN_BOOL(pencil_state, pressure_width, "pressure-width", "Pressure width",
+                        "Pressure changes the width when the device reports pressure.", 1),
+    BRISTLE_PLUGIN_FLOAT(pencil_state, min_width, "min-width", "Width at zero pressure",
+                         "The width at zero pressure, as a fraction of the full width.", "", 0, 1, 0.25),
 };
 
-static const void *pencil_get_extension(const bristle_brush_t *brush, const char *id) {
-    (void)brush;
-    if (id && strcmp(id, BRISTLE_EXT_PARAMS) == 0) return &pencil_params_ext;
-    return NULL;
-}
-
-/* ---------------------------------------------------------------------------------------- */
-/* Descriptor, factory, entry                                                                */
-/* ---------------------------------------------------------------------------------------- */
-
-static const char *const pencil_tags[] = {"pencil", "pressure", NULL};
-
-static const char *const eraser_tags[] = {"eraser", "pressure", NULL};
-
-static const bristle_descriptor_t pencil_descriptors[2] = {
-    {
-        sizeof(bristle_descriptor_t),
-        BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED | BRISTLE_BRUSH_DETERMINISTIC,
-        BRISTLE_VERSION_INIT,
-        PENCIL_ID,
-        "Pencil",
-        "Bristle",
-        "1.0.0",
-        "Round-capped segments between samples; pressure modulates the width; one opacity per "
-        "stroke.",
-        pencil_tags,
-    },
-    {
-        sizeof(bristle_descriptor_t),
-        BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED | BRISTLE_BRUSH_DETERMINISTIC,
-        BRISTLE_VERSION_INIT,
-        ERASER_ID,
-        "Eraser",
-        "Bristle",
-        "1.0.0",
-        "The pencil's path as a true erase (destination-out): the background shows through.",
-        eraser_tags,
-    },
-};
-
-static uint32_t factory_count(const bristle_brush_factory_t *factory) {
-    (void)factory;
-    return 2;
-}
-
-static const bristle_descriptor_t *factory_descriptor(const bristle_brush_factory_t *factory,
-                                                      uint32_t index) {
-    (void)factory;
-    return index < 2 ? &pencil_descriptors[index] : NULL;
-}
-
-static const bristle_brush_t *factory_create(const bristle_brush_factory_t *factory,
-                                             const bristle_host_t *host, const char *id) {
-    pencil_state *p;
-    int erase;
-    (void)factory;
-    if (!id || !host) return NULL;
-    if (strcmp(id, PENCIL_ID) == 0) erase = 0;
-    else if (strcmp(id, ERASER_ID) == 0) erase = 1;
-    else return NULL;
-    p = (pencil_state *)calloc(1, sizeof *p);
-    if (!p) return NULL;
+static bool pencil_setup(void *state, const bristle_host_t *host, int erase) {
+    pencil_state *p = (pencil_state *)state;
     p->host = host;
     p->erase = erase;
-    p->opacity = 1;
-    p->pressure_width = 1;
-    p->min_width = 0.25;
     p->last_w = -1;
-    p->brush.struct_size = (uint32_t)sizeof(bristle_brush_t);
-    p->brush.descriptor = &pencil_descriptors[erase];
-    p->brush.brush_data = p;
-    p->brush.destroy = pencil_destroy;
-    p->brush.get_extension = pencil_get_extension;
-    p->brush.begin = pencil_begin;
-    p->brush.moved = pencil_moved;
-    p->brush.predicted = pencil_predicted;
-    p->brush.ended = pencil_ended;
-    p->brush.cancelled = pencil_cancelled;
-    p->brush.tick = NULL;
-    p->brush.draw = pencil_draw;
-    return &p->brush;
-}
-
-static const bristle_brush_factory_t pencil_factory = {
-    sizeof(bristle_brush_factory_t), 0, factory_count, factory_descriptor, factory_create,
-};
-
-static int init_count = 0; /* [load] calls never run concurrently */
-
-static bool entry_init(const char *plugin_path) {
-    (void)plugin_path;
-    init_count++;
     return true;
 }
 
-static void entry_deinit(void) {
-    if (init_count > 0) init_count--;
-}
+static const char *const pencil_tags[] = {"pencil", "pressure", NULL};
+static const char *const eraser_tags[] = {"eraser", "pressure", NULL};
+#define PENCIL_FLAGS (BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED | BRISTLE_BRUSH_DETERMINISTIC)
+#define PENCIL_BRUSH(id, name, description, tags, erase)                                            \
+    {BRISTLE_PLUGIN_DESCRIPTOR(id, name, "Bristle", "1.0.0", description, PENCIL_FLAGS, tags),        \
+     sizeof(pencil_state), erase, pencil_setup, pencil_teardown, pencil_begin, pencil_moved,         \
+     pencil_predicted, pencil_ended, pencil_cancelled, NULL, pencil_draw,                            \
+     BRISTLE_PLUGIN_PARAMS(pencil_params), NULL}
 
-static const void *entry_get_factory(const char *factory_id) {
-    if (init_count > 0 && factory_id && strcmp(factory_id, BRISTLE_BRUSH_FACTORY_ID) == 0)
-        return &pencil_factory;
-    return NULL;
-}
-
-static const bristle_entry_t pencil_entry = {
-    sizeof(bristle_entry_t), BRISTLE_VERSION_INIT, entry_init, entry_deinit, entry_get_factory,
-    {1, 0, 0}, /* host_abi_min: the 1.0 services are all it needs */
+static const bristle_plugin_brush_t pencil_brushes[] = {
+    PENCIL_BRUSH(PENCIL_ID, "Pencil",
+                 "Round-capped segments between samples; pressure modulates the width; one opacity per stroke.",
+                 pencil_tags, 0),
+    PENCIL_BRUSH(ERASER_ID, "Eraser",
+                 "The pencil's path as a true erase (destination-out): the background shows through.",
+                 eraser_tags, 1),
 };
 
-BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &pencil_entry; }
+BRISTLE_PLUGIN_ENTRY(pencil_brushes, 0) /* host_abi_min 1.0: the 1.0 services are all it needs */

@@ -62,9 +62,10 @@
  * direction, which shading needs, is undefined). Predicted samples extend a second mask that
  * is composited into the preview only, never into committed.
  *
- * Plain C99 against include/bristle/bristle.h only; exports only bristle_entry_v1.
+ * Plain C99 against include/bristle/bristle.h; the factory, descriptor and parameters are the
+ * optional helper include/bristle/bristle_plugin.h. Exports only bristle_entry_v1.
  */
-#include <bristle/bristle.h>
+#include <bristle/bristle_plugin.h>
 
 #include <math.h>
 #include <stdlib.h>
@@ -106,7 +107,6 @@ typedef struct shade_list {
 } shade_list;
 
 typedef struct shading_state {
-    bristle_brush_t brush;
     const bristle_host_t *host;
 
     /* Parameters. */
@@ -351,14 +351,13 @@ static int segment_for(shading_state *p, const bristle_sample_t *s, double x0, d
 /* Hooks                                                                                     */
 /* ---------------------------------------------------------------------------------------- */
 
-static void shading_destroy(const bristle_brush_t *brush) {
-    shading_state *p = state_of(brush);
+static void shading_teardown(void *state) {
+    shading_state *p = (shading_state *)state;
     free(p->pending.items);
     free(p->predicted.items);
     free(p->mask.data);
     free(p->predicted_mask.data);
     free(p->scratch.data);
-    free(p);
 }
 
 static int is_finger(const bristle_sample_t *s, uint32_t context_pointer) {
@@ -607,170 +606,38 @@ static bristle_status_t shading_draw(const bristle_brush_t *brush, const bristle
 }
 
 /* ---------------------------------------------------------------------------------------- */
-/* Parameters (bristle.params/1)                                                             */
+/* Parameters (bristle.params/1), descriptor, factory, entry: bristle_plugin.h                 */
 /* ---------------------------------------------------------------------------------------- */
 
 static const char *const finger_names[] = {"erase", "paint-background", NULL};
 
-static const bristle_param_info_t shading_params[] = {
-    {sizeof(bristle_param_info_t), BRISTLE_PARAM_FLOAT, "grain", "Grain",
-     "Strength of the paper grain in the pencil texture; 0 draws flat colour.", "", 0, 1, 0.5,
-     NULL, {0, 0, 0, 0}},
-    {sizeof(bristle_param_info_t), BRISTLE_PARAM_ENUM, "finger", "Finger",
-     "What a finger or the pen's eraser end does: erase for real, or paint the background "
-     "colour as the tutorial did.",
-     "", 0, 1, 0, finger_names, {0, 0, 0, 0}},
-    {sizeof(bristle_param_info_t), BRISTLE_PARAM_COLOR, "background", "Background",
-     "The colour a finger paints when finger is paint-background.", "", 0, 0, 0, NULL,
-     {1, 1, 1, 1}},
-};
-#define SHADING_PARAM_COUNT (sizeof shading_params / sizeof shading_params[0])
-
-static double *param_slot(shading_state *p, const char *id) {
-    if (!id) return NULL;
-    if (strcmp(id, "grain") == 0) return &p->grain;
-    if (strcmp(id, "finger") == 0) return &p->finger;
-    return NULL;
-}
-
-static uint32_t params_count(const bristle_brush_t *brush) {
-    (void)brush;
-    return (uint32_t)SHADING_PARAM_COUNT;
-}
-
-static const bristle_param_info_t *params_info(const bristle_brush_t *brush, uint32_t index) {
-    (void)brush;
-    return index < SHADING_PARAM_COUNT ? &shading_params[index] : NULL;
-}
-
-static bristle_status_t params_set(const bristle_brush_t *brush, const char *id, double value) {
-    shading_state *p = state_of(brush);
-    double *slot = param_slot(p, id);
-    if (!slot || value != value || isinf(value)) return BRISTLE_BAD_ARG;
-    if (p->in_stroke) return BRISTLE_BAD_STATE;
-    value = clamp01(value);
-    *slot = slot == &p->finger ? (value >= 0.5 ? 1 : 0) : value;
-    return BRISTLE_OK;
-}
-
-static bristle_status_t params_get(const bristle_brush_t *brush, const char *id, double *value) {
-    double *slot = param_slot(state_of(brush), id);
-    if (!slot || !value) return BRISTLE_BAD_ARG;
-    *value = *slot;
-    return BRISTLE_OK;
-}
-
-static bristle_status_t params_set_color(const bristle_brush_t *brush, const char *id,
-                                         const bristle_color_t *color) {
-    shading_state *p = state_of(brush);
-    if (!id || strcmp(id, "background") != 0 || !color) return BRISTLE_BAD_ARG;
-    if (p->in_stroke) return BRISTLE_BAD_STATE;
-    p->background.r = (float)clamp01(color->r);
-    p->background.g = (float)clamp01(color->g);
-    p->background.b = (float)clamp01(color->b);
-    p->background.a = (float)clamp01(color->a);
-    return BRISTLE_OK;
-}
-
-static bristle_status_t params_get_color(const bristle_brush_t *brush, const char *id,
-                                         bristle_color_t *color) {
-    if (!id || strcmp(id, "background") != 0 || !color) return BRISTLE_BAD_ARG;
-    *color = state_of(brush)->background;
-    return BRISTLE_OK;
-}
-
-static const bristle_params_t shading_params_ext = {
-    sizeof(bristle_params_t), 0,     params_count,     params_info,
-    params_set,               params_get, params_set_color, params_get_color,
+static const bristle_plugin_param_t shading_params[] = {
+    BRISTLE_PLUGIN_FLOAT(shading_state, grain, "grain", "Grain",
+                         "Strength of the paper grain in the pencil texture; 0 draws flat colour.", "", 0, 1, 0.5),
+    BRISTLE_PLUGIN_ENUM(shading_state, finger, "finger", "Finger",
+                        "What a finger or the pen's eraser end does: erase for real, or paint the background "
+                        "colour as the tutorial did.",
+                        finger_names, 2, FINGER_ERASE),
+    BRISTLE_PLUGIN_COLOR(shading_state, background, "background", "Background",
+                         "The colour a finger paints when finger is paint-background.", 1, 1, 1, 1),
 };
 
-static const void *shading_get_extension(const bristle_brush_t *brush, const char *id) {
-    (void)brush;
-    if (id && strcmp(id, BRISTLE_EXT_PARAMS) == 0) return &shading_params_ext;
-    return NULL;
-}
-
-/* ---------------------------------------------------------------------------------------- */
-/* Descriptor, factory, entry                                                                */
-/* ---------------------------------------------------------------------------------------- */
-
-static const char *const shading_tags[] = {"pencil", "tilt", "shading", "force", "eraser", NULL};
-
-static const bristle_descriptor_t shading_descriptor = {
-    sizeof(bristle_descriptor_t),
-    BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED | BRISTLE_BRUSH_DETERMINISTIC,
-    BRISTLE_VERSION_INIT,
-    SHADING_ID,
-    "Pencil Shading",
-    "Bristle",
-    "1.0.0",
-    "The Apple Pencil tutorial's pencil: force sets the width, a tilted pen shades wide and "
-    "light, a finger erases; textured graphite, one opacity per stroke.",
-    shading_tags,
-};
-
-static uint32_t factory_count(const bristle_brush_factory_t *factory) {
-    (void)factory;
-    return 1;
-}
-
-static const bristle_descriptor_t *factory_descriptor(const bristle_brush_factory_t *factory,
-                                                      uint32_t index) {
-    (void)factory;
-    return index == 0 ? &shading_descriptor : NULL;
-}
-
-static const bristle_brush_t *factory_create(const bristle_brush_factory_t *factory,
-                                             const bristle_host_t *host, const char *id) {
-    shading_state *p;
-    (void)factory;
-    if (!id || !host || strcmp(id, SHADING_ID) != 0) return NULL;
-    p = (shading_state *)calloc(1, sizeof *p);
-    if (!p) return NULL;
-    p->host = host;
-    p->grain = 0.5;
-    p->finger = FINGER_ERASE;
-    p->background.r = p->background.g = p->background.b = p->background.a = 1;
-    p->brush.struct_size = (uint32_t)sizeof(bristle_brush_t);
-    p->brush.descriptor = &shading_descriptor;
-    p->brush.brush_data = p;
-    p->brush.destroy = shading_destroy;
-    p->brush.get_extension = shading_get_extension;
-    p->brush.begin = shading_begin;
-    p->brush.moved = shading_moved;
-    p->brush.predicted = shading_predicted;
-    p->brush.ended = shading_ended;
-    p->brush.cancelled = shading_cancelled;
-    p->brush.tick = NULL;
-    p->brush.draw = shading_draw;
-    return &p->brush;
-}
-
-static const bristle_brush_factory_t shading_factory = {
-    sizeof(bristle_brush_factory_t), 0, factory_count, factory_descriptor, factory_create,
-};
-
-static int init_count = 0; /* [load] calls never run concurrently */
-
-static bool entry_init(const char *plugin_path) {
-    (void)plugin_path;
-    init_count++;
+static bool shading_setup(void *state, const bristle_host_t *host, int variant) {
+    (void)variant;
+    ((shading_state *)state)->host = host;
     return true;
 }
 
-static void entry_deinit(void) {
-    if (init_count > 0) init_count--;
-}
+static const char *const shading_tags[] = {"pencil", "tilt", "shading", "force", "eraser", NULL};
 
-static const void *entry_get_factory(const char *factory_id) {
-    if (init_count > 0 && factory_id && strcmp(factory_id, BRISTLE_BRUSH_FACTORY_ID) == 0)
-        return &shading_factory;
-    return NULL;
-}
+static const bristle_plugin_brush_t shading_brushes[] = {{
+    BRISTLE_PLUGIN_DESCRIPTOR(SHADING_ID, "Pencil Shading", "Bristle", "1.0.0",
+                              "The Apple Pencil tutorial's pencil: force sets the width, a tilted pen shades wide "
+                              "and light, a finger erases; textured graphite, one opacity per stroke.",
+                              BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_WANTS_PREDICTED | BRISTLE_BRUSH_DETERMINISTIC,
+                              shading_tags),
+    sizeof(shading_state), 0, shading_setup, shading_teardown, shading_begin, shading_moved, shading_predicted,
+    shading_ended, shading_cancelled, NULL, shading_draw, BRISTLE_PLUGIN_PARAMS(shading_params), NULL,
+}};
 
-static const bristle_entry_t shading_entry = {
-    sizeof(bristle_entry_t), BRISTLE_VERSION_INIT, entry_init, entry_deinit, entry_get_factory,
-    {1, 0, 0}, /* host_abi_min: the 1.0 services are all it needs */
-};
-
-BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &shading_entry; }
+BRISTLE_PLUGIN_ENTRY(shading_brushes, 0) /* host_abi_min 1.0: the 1.0 services are all it needs */

@@ -24,19 +24,17 @@
  * the strips the old outline covered, whatever the size of the shape (docs/ABI.md, "Several
  * dirty rectangles"). On a 1.1 host the same calls report the bounding box in *dirty.
  *
- * Plain C99 against include/bristle/bristle.h only; exports only bristle_entry_v1.
+ * Plain C99 against include/bristle/bristle.h; the factory, descriptors and parameter are the
+ * optional helper include/bristle/bristle_plugin.h. Exports only bristle_entry_v1.
  */
-#include <bristle/bristle.h>
+#include <bristle/bristle_plugin.h>
 
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 enum { SHAPE_LINE, SHAPE_DASHED_LINE, SHAPE_RECTANGLE, SHAPE_ELLIPSE, SHAPE_COUNT };
 
 typedef struct shape_state {
-    bristle_brush_t brush;
-    const bristle_host_t *host;
     int kind;
     double opacity; /* parameter, [0, 1] */
     bristle_stroke_context_t context;
@@ -47,7 +45,6 @@ typedef struct shape_state {
 } shape_state;
 
 static shape_state *self(const bristle_brush_t *b) { return (shape_state *)b->brush_data; }
-static double clamp01(double v) { return v > 0 ? (v < 1 ? v : 1) : 0; } /* NaN -> 0 */
 
 /* ---------------------------------------------------------------------------------------- */
 /* Dirty rectangles around the outline                                                       */
@@ -215,111 +212,40 @@ static bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t
     return draw_shape(st, t, dirty);
 }
 
-static void destroy(const bristle_brush_t *b) { free(self(b)); }
 
 /* ---------------------------------------------------------------------------------------- */
-/* Parameters: opacity                                                                       */
+/* Parameter (opacity), descriptors, factory, entry: bristle_plugin.h                        */
 /* ---------------------------------------------------------------------------------------- */
 
-static const bristle_param_info_t opacity_info = {
-    sizeof(bristle_param_info_t), BRISTLE_PARAM_FLOAT, "opacity", "Opacity",
-    "Opacity of the whole shape.", "", 0, 1, 1, NULL, {0, 0, 0, 0}};
-
-static uint32_t p_count(const bristle_brush_t *b) { (void)b; return 1; }
-static const bristle_param_info_t *p_info(const bristle_brush_t *b, uint32_t i) {
-    (void)b;
-    return i == 0 ? &opacity_info : NULL;
-}
-static bristle_status_t p_set(const bristle_brush_t *b, const char *id, double v) {
-    if (!id || strcmp(id, "opacity") != 0 || !isfinite(v)) return BRISTLE_BAD_ARG;
-    if (self(b)->in_stroke) return BRISTLE_BAD_STATE;
-    self(b)->opacity = clamp01(v);
-    return BRISTLE_OK;
-}
-static bristle_status_t p_get(const bristle_brush_t *b, const char *id, double *v) {
-    if (!id || strcmp(id, "opacity") != 0 || !v) return BRISTLE_BAD_ARG;
-    *v = self(b)->opacity;
-    return BRISTLE_OK;
-}
-static bristle_status_t p_set_color(const bristle_brush_t *b, const char *id, const bristle_color_t *c) {
-    (void)b, (void)id, (void)c;
-    return BRISTLE_BAD_ARG;
-}
-static bristle_status_t p_get_color(const bristle_brush_t *b, const char *id, bristle_color_t *c) {
-    (void)b, (void)id, (void)c;
-    return BRISTLE_BAD_ARG;
-}
-static const bristle_params_t params = {sizeof(bristle_params_t), 0, p_count, p_info, p_set, p_get,
-                                        p_set_color, p_get_color};
-
-static const void *get_extension(const bristle_brush_t *b, const char *id) {
-    (void)b;
-    return id && strcmp(id, BRISTLE_EXT_PARAMS) == 0 ? &params : NULL;
-}
-
-/* ---------------------------------------------------------------------------------------- */
-/* Descriptors, factory, entry                                                               */
-/* ---------------------------------------------------------------------------------------- */
-
-static const char *const shape_tags[] = {"shape", NULL};
-#define SHAPE_DESCRIPTOR(id, name, description)                                                  \
-    {sizeof(bristle_descriptor_t), BRISTLE_BRUSH_DETERMINISTIC, BRISTLE_VERSION_INIT, id, name,   \
-     "Bristle", "1.0.0", description, shape_tags}
-static const bristle_descriptor_t descriptors[SHAPE_COUNT] = {
-    SHAPE_DESCRIPTOR("org.bristle.line", "Line",
-                     "A straight line from where the pen went down to where it lifted, round caps."),
-    SHAPE_DESCRIPTOR("org.bristle.dashed-line", "Dashed line",
-                     "A dashed straight line: dashes and gaps three widths long, round caps."),
-    SHAPE_DESCRIPTOR("org.bristle.rectangle", "Rectangle",
-                     "The outline of the rectangle spanned by the pen's first and last points, mitered corners."),
-    SHAPE_DESCRIPTOR("org.bristle.ellipse", "Ellipse",
-                     "The outline of the ellipse inscribed in the rectangle spanned by the pen's first and last points."),
+static const bristle_plugin_param_t params[] = {
+    BRISTLE_PLUGIN_FLOAT(shape_state, opacity, "opacity", "Opacity", "Opacity of the whole shape.", "", 0, 1, 1),
 };
 
-static uint32_t f_count(const bristle_brush_factory_t *f) { (void)f; return SHAPE_COUNT; }
-static const bristle_descriptor_t *f_descriptor(const bristle_brush_factory_t *f, uint32_t i) {
-    (void)f;
-    return i < SHAPE_COUNT ? &descriptors[i] : NULL;
+static bool setup(void *state, const bristle_host_t *host, int kind) {
+    (void)host;
+    ((shape_state *)state)->kind = kind;
+    return true;
 }
-static const bristle_brush_t *f_create(const bristle_brush_factory_t *f, const bristle_host_t *h,
-                                       const char *id) {
-    int kind;
-    shape_state *st;
-    (void)f;
-    if (!id) return NULL;
-    for (kind = 0; kind < SHAPE_COUNT; kind++)
-        if (strcmp(id, descriptors[kind].id) == 0) break;
-    if (kind == SHAPE_COUNT) return NULL;
-    if (!(st = calloc(1, sizeof *st))) {
-        if (h && h->log) h->log(h, BRISTLE_LOG_ERROR, "shapes: out of memory creating a brush");
-        return NULL;
-    }
-    st->host = h;
-    st->kind = kind;
-    st->opacity = 1;
-    st->brush.struct_size = sizeof(bristle_brush_t);
-    st->brush.descriptor = &descriptors[kind];
-    st->brush.brush_data = st;
-    st->brush.destroy = destroy;
-    st->brush.get_extension = get_extension;
-    st->brush.begin = begin;
-    st->brush.moved = moved;
-    st->brush.ended = ended;
-    st->brush.cancelled = cancelled;
-    st->brush.draw = draw;
-    return &st->brush;
-}
-static const bristle_brush_factory_t factory = {sizeof(bristle_brush_factory_t), 0, f_count,
-                                                f_descriptor, f_create};
 
-static bool init(const char *path) { (void)path; return true; }
-static void deinit(void) {}
-static const void *get_factory(const char *id) {
-    return id && strcmp(id, BRISTLE_BRUSH_FACTORY_ID) == 0 ? &factory : NULL;
-}
+static const char *const shape_tags[] = {"shape", NULL};
+#define SHAPE_BRUSH(id, name, description, kind)                                                        \
+    {BRISTLE_PLUGIN_DESCRIPTOR(id, name, "Bristle", "1.0.0", description, BRISTLE_BRUSH_DETERMINISTIC,   \
+                               shape_tags),                                                             \
+     sizeof(shape_state), kind, setup, NULL, begin, moved, NULL, ended, cancelled, NULL, draw,           \
+     BRISTLE_PLUGIN_PARAMS(params), NULL}
+static const bristle_plugin_brush_t brushes[SHAPE_COUNT] = {
+    SHAPE_BRUSH("org.bristle.line", "Line",
+                "A straight line from where the pen went down to where it lifted, round caps.", SHAPE_LINE),
+    SHAPE_BRUSH("org.bristle.dashed-line", "Dashed line",
+                "A dashed straight line: dashes and gaps three widths long, round caps.", SHAPE_DASHED_LINE),
+    SHAPE_BRUSH("org.bristle.rectangle", "Rectangle",
+                "The outline of the rectangle spanned by the pen's first and last points, mitered corners.",
+                SHAPE_RECTANGLE),
+    SHAPE_BRUSH("org.bristle.ellipse", "Ellipse",
+                "The outline of the ellipse inscribed in the rectangle spanned by the pen's first and last points.",
+                SHAPE_ELLIPSE),
+};
+
 /* host_abi_min 1.1: the shapes need the 1.1 services (a 1.0 host, which does not read
  * host_abi_min, gets BRISTLE_UNSUPPORTED from draw instead). */
-static const bristle_entry_t entry = {sizeof(bristle_entry_t), BRISTLE_VERSION_INIT, init, deinit,
-                                      get_factory, {1, 1, 0}};
-
-BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &entry; }
+BRISTLE_PLUGIN_ENTRY(brushes, 1)

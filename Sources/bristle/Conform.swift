@@ -21,10 +21,10 @@ struct Conform: ParsableCommand {
             loaded), 2 could not run (usage error, file not found).
             """)
 
-    @Argument(help: ArgumentHelp("The plugin .so file to check.", valueName: "PLUGIN"))
+    @Argument(help: ArgumentHelp("The plugin .so file to check, or FILE.so#ID for one of its brushes.", valueName: "PLUGIN"))
     var plugin: String?
 
-    @Option(help: ArgumentHelp("Only test the brush with this id.", valueName: "ID"))
+    @Option(help: ArgumentHelp("Only test this brush: an id (without PLUGIN: looked up on the search path) or FILE.so#ID.", valueName: "ID"))
     var brush: String?
 
     @Option(help: "basic, standard or strict.")
@@ -68,7 +68,7 @@ struct Conform: ParsableCommand {
             if json { print(try JSONOutput.encode(TestListing.all)) } else { print(TestListing.text, terminator: "") }
             return
         }
-        guard let plugin else { throw usage("missing PLUGIN: give the .so file to check") }
+        let (plugin, brush) = try target()
         guard let tier = ConformanceTier(rawValue: tier) else {
             throw usage("--tier must be basic, standard or strict, not '\(self.tier)'")
         }
@@ -130,6 +130,46 @@ struct Conform: ParsableCommand {
             }
         }
         if !report.conformant { throw ExitCode(1) }
+    }
+
+    /// The plugin file and the brush to check, from PLUGIN and --brush: PLUGIN may be
+    /// `FILE.so#ID`; --brush may be an id, or `FILE.so#ID` in place of PLUGIN; with no PLUGIN,
+    /// --brush ID is looked up on the plugin search path (warning when several plugins provide it).
+    private func target() throws -> (plugin: String, brush: String?) {
+        var file: String?, id: String?
+        if let plugin {
+            switch BrushReference(plugin) {
+            case .file(let path, let chosen): (file, id) = (path, chosen)
+            case .id: (file, id) = (plugin, nil)
+            }
+        }
+        if let brush {
+            let chosen: String?
+            switch BrushReference(brush) {
+            case .file(let path, let named):
+                guard file == nil || file == path else {
+                    throw usage("--brush \(brush) names another file than PLUGIN \(plugin ?? ""); give one of them")
+                }
+                (file, chosen) = (path, named)
+            case .id(let named):
+                chosen = named
+                if file == nil {
+                    let catalog = PluginCatalog()
+                    do { file = try catalog.library(forBrush: named).path } catch {
+                        let status = usage(error.description)
+                        StandardError.line("bristle: hint: \(error.hint)")
+                        throw status
+                    }
+                    if let warning = catalog.clashWarning(id: named) { StandardError.line("bristle: warning: \(warning)") }
+                }
+            }
+            guard id == nil || chosen == nil || id == chosen else {
+                throw usage("PLUGIN names brush '\(id!)' and --brush '\(chosen!)'; give one of them")
+            }
+            id = id ?? chosen
+        }
+        guard let file else { throw usage("missing PLUGIN: give the .so file to check (or --brush ID)") }
+        return (file, id)
     }
 
     private func usage(_ message: String) -> ExitCode {

@@ -24,6 +24,9 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("out-dir"), help: ArgumentHelp("Render every input into DIR/<name>.png.", valueName: "DIR"))
     var outputDirectory: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("The drawing of a Quick, Draw! .ndjson file to render with -o, from 0 (default 0); --out-dir renders them all.", valueName: "N"))
+    var drawing: Int?
+
     @Option(help: ArgumentHelp("A brush id, or the path of a plugin .so holding one brush.", valueName: "ID|PATH"))
     var brush: String?
 
@@ -81,6 +84,10 @@ struct Render: ParsableCommand {
             guard output != nil else { throw ValidationError("missing -o OUT.png (or --out-dir DIR)") }
         } else if output != nil {
             throw ValidationError("use either -o (one input) or --out-dir (many), not both")
+        }
+        if let drawing {
+            guard drawing >= 0 else { throw ValidationError("--drawing must be a drawing number from 0, not \(drawing)") }
+            guard outputDirectory == nil else { throw ValidationError("--drawing chooses one drawing for -o; --out-dir renders every drawing") }
         }
         if let frames {
             guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be 1...100000, not \(frames)") }
@@ -149,7 +156,7 @@ struct Render: ParsableCommand {
         let renderer = ScriptRenderer(options: options)
         let inputFormat: InkImporter.Format
         do {
-            let loaded = try ScriptRenderer.loadInput(path: input, fitInto: options.canvasSize)
+            let loaded = try ScriptRenderer.loadInput(path: input, fitInto: options.canvasSize, drawing: drawing ?? 0)
             inputFormat = loaded.format
             if let trace { try OutputGuard.check(trace, against: OutputGuard.inputs(of: loaded.script, options: options) + [output]) }
             try renderer.render(loaded.script, toPNG: output)

@@ -81,4 +81,22 @@ import Testing
         #expect(png.width == 320 && png.height == 200)
         #expect(try exportedSymbols(work.appendingPathComponent(c.library).path) == ["bristle_entry_v1"])
     }
+
+    /// The README's C snippet compiles as strict C99 against the header (with the state type it
+    /// assumes), and turns the user's width from points into pixels with the target's scale.
+    @Test func readmeSnippetCompilesAndHonoursTheScale() throws {
+        let readme = try String(contentsOf: TestEnvironment.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "```c\n"))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let snippet = String(readme[start.upperBound..<end.lowerBound])
+        #expect(snippet.contains("t->stroke->width * t->stroke->scale"), "widths are points: multiply by scale")
+        let dir = TestEnvironment.scratchDirectory("readme-snippet")
+        let source = dir.appendingPathComponent("snippet.c")
+        try ("#include <bristle/bristle.h>\n"
+             + "typedef struct { double x0, y0, x1, y1; } my_state;\n" + snippet
+             + "typedef bristle_status_t (*draw_fn)(const bristle_brush_t *, const bristle_target_t *, bristle_rect_t *);\n"
+             + "draw_fn readme_draw(void);\ndraw_fn readme_draw(void) { return draw; }\n")
+            .write(to: source, atomically: true, encoding: .utf8)
+        try CCompiler.build(source.path, output: dir.appendingPathComponent("snippet.o").path, shared: false)
+    }
 }

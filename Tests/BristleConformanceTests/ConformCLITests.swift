@@ -52,4 +52,26 @@ import Testing
         #expect(list.count >= 40)
         #expect(list.contains { $0["id"] as? String == "canvas.guard-pages" && $0["tier"] as? String == "standard" })
     }
+
+    /// A brush that calls rand() (unseeded) yet sets DETERMINISTIC: the tests that compare two
+    /// runs to judge something else (cancel, predictions, batching) name the nondeterminism as
+    /// the cause instead of blaming what they vary.
+    @Test func anUnseededRandBrushIsReportedAsNondeterministicNotAsACancelFailure() throws {
+        let zoo = try ZooTests.zoo("NONDETERMINISTIC")
+        let r = try Self.conform([zoo, "--tier", "strict", "--seed", "4", "--include",
+                                  "^(lifecycle\\.cancel-forgets|semantics\\.predicted-never-committed|determinism\\.batching)$"])
+        #expect(r.status == 1, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasPrefix("FAIL") }.count == 3, "\(r.stdout)")
+        for (test, blamed) in [("lifecycle.cancel-forgets", "`cancelled`"), ("semantics.predicted-never-committed", "predicted samples"),
+                               ("determinism.batching", "batching")] {
+            // The message is the line under the verdict.
+            let at = try #require(lines.firstIndex { $0.hasPrefix("FAIL    \(test) ") }, "\(r.stdout)")
+            let line = lines[at + 1]
+            #expect(line.hasPrefix("        the brush is nondeterministic though it sets DETERMINISTIC: the same strokes with the "
+                                  + "same seed, drawn on two fresh instances, differ first at ("), "\(line)")
+            #expect(line.contains("; so this test cannot blame \(blamed). Look for unseeded randomness (rand(), random())"), "\(line)")
+            #expect(!line.contains("must drop all stroke state"), "\(line)")
+        }
+    }
 }

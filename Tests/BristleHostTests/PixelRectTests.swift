@@ -28,4 +28,10 @@ import Testing
         #expect(PixelRect.covering(minX: -1e300, minY: -5, maxX: 1e300, maxY: 1e300, clip: canvas) == canvas)
         #expect(PixelRect.covering(minX: .nan, minY: 0, maxX: 1, maxY: 1, clip: canvas).isEmpty)
     }
+
+    /// Messages print rectangles in the docs' notation (ABI.md: `{x, y, width, height}`).
+    @Test func descriptionUsesTheDocsNotation() {
+        #expect(PixelRect(x: 3, y: -4, width: 10, height: 2).description == "{3, -4, 10, 2}")
+        #expect(PixelRect(x: 5, y: 6, width: 0, height: 3).description == "{5, 6, 0, 3} (empty)")
+    }
 }

@@ -172,7 +172,7 @@ import Testing
 
     @Test func createWithUnknownIdIsAnError() throws {
         let library = try PluginLoader.load(path: try CCompiler.buildFixture("broken"))
-        #expect(throws: BrushError.unknownBrush(id: "test.broken2", searched: [library.path])) {
+        #expect(throws: BrushError.unknownBrush(id: "test.broken2", searched: [library.path], nearest: ["test.broken"])) {
             _ = try Brush(id: "test.broken2", library: library, host: BrushHost())
         }
     }

@@ -1,3 +1,4 @@
+import BristleHost
 import Glibc
 
 /// Runs a selection of ``ConformanceTest``s against one plugin file and collects a
@@ -23,7 +24,9 @@ public enum ConformanceRunner {
             case .noTestSelected(let tier):
                 "--include and --exclude leave no test of tier \(tier.rawValue) to run; see the ids with --list-tests"
             case .unknownBrush(let id, let available):
-                "the plugin has no brush '\(id)'; it has: \(available.joined(separator: ", "))"
+                "the plugin has no brush '\(id)'; "
+                    + (NearestNames.hint(for: id, among: available).map { $0 + " It has: " } ?? "it has: ")
+                    + available.joined(separator: ", ")
             case .harness(let why): "the harness could not run a test: \(why)"
             }
         }

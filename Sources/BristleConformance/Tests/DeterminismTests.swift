@@ -49,6 +49,7 @@ enum DeterminismTests {
             try b.draw(TestStroke(samples: samples, batches: batches))
             let diff = a.committed.difference(from: b.committed)
             guard diff.maxDelta <= batchingTolerance else {
+                if let cause = try NondeterminismProbe.cause(ctx, instead: "batching") { return .fail(cause) }
                 return .fail("batches \(batches) change \(diff.pixels) pixels by up to \(diff.maxDelta)/255 against one "
                              + "sample per event (tolerance \(batchingTolerance)): how the host splits input into events "
                              + "must not change the stroke")

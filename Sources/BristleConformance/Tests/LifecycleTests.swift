@@ -60,6 +60,7 @@ enum LifecycleTests {
                 try d.draw(next)
             }
             if let p = a.committed.firstDifference(from: b.committed, outside: .empty) {
+                if let cause = try NondeterminismProbe.cause(ctx, instead: "`cancelled`") { return .fail(cause) }
                 return .fail("the stroke after a cancelled one differs from the same stroke after a different cancelled "
                              + "one, first at (\(p.x), \(p.y)): \(a.committed.describePixel(x: p.x, y: p.y)) against "
                              + "\(b.committed.describePixel(x: p.x, y: p.y)): `cancelled` must drop all stroke state")

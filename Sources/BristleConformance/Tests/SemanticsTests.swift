@@ -47,6 +47,7 @@ enum SemanticsTests {
                 for (e, event) in s.events.enumerated() {
                     try with.move(event, predicted: s.predicted[e])
                     if let problem = divergence(with.committed, expected[step]) {
+                        if let cause = try NondeterminismProbe.cause(ctx, instead: "predicted samples") { return .fail(cause) }
                         return .fail("stroke \(n + 1), event \(e + 1) (samples \(sample)-\(sample + event.count - 1) of the "
                                      + "stroke), the last predicted samples before it at \(guesses): \(problem); predicted "
                                      + "samples belong in the preview only and are discarded by the next event")
@@ -57,6 +58,7 @@ enum SemanticsTests {
                 }
                 try with.end(s.last)
                 if let problem = divergence(with.committed, expected[step]) {
+                    if let cause = try NondeterminismProbe.cause(ctx, instead: "predicted samples") { return .fail(cause) }
                     return .fail("stroke \(n + 1), at `ended`: \(problem); predicted samples never reach committed pixels")
                 }
                 step += 1

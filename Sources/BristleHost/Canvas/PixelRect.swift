@@ -75,7 +75,9 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
         return box.intersection(clip)
     }
 
+    /// The notation of the docs (ABI.md, "Dirty rectangles"), `{x, y, width, height}`, used by every
+    /// message that names a rectangle; an empty one says so: `{0, 0, 0, 0} (empty)`.
     public var description: String {
-        isEmpty ? "(empty)" : "\(width)x\(height)+\(x)+\(y)"
+        "{\(x), \(y), \(width), \(height)}" + (isEmpty ? " (empty)" : "")
     }
 }

@@ -33,7 +33,8 @@ public final class Brush {
     /// Creates the brush with this exact id from `library`, for `host`.
     public init(id: String, library: PluginLibrary, host: BrushHost) throws(BrushError) {
         guard let descriptor = library.descriptor(id: id) else {
-            throw .unknownBrush(id: id, searched: [library.path])
+            throw .unknownBrush(id: id, searched: [library.path],
+                                nearest: NearestNames.to(id, among: library.descriptors.map(\.id)))
         }
         guard let instance = library.factory.pointee.create(library.factory, host.host, id) else {
             throw .createFailed(id: id, path: library.path)

@@ -1,8 +1,9 @@
 /// Why a brush could not be found, created, configured or driven. ``description`` says what
 /// failed; ``hint`` what to do.
 public enum BrushError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// No plugin on the search path provides this id.
-    case unknownBrush(id: String, searched: [String])
+    /// No plugin on the search path (or in the named file) provides this id; `nearest` are the
+    /// known ids closest to it (``NearestNames``), suggested in the hint.
+    case unknownBrush(id: String, searched: [String], nearest: [String] = [])
     /// A plugin file holds several brushes; the caller must say which.
     case ambiguousLibrary(path: String, ids: [String])
     /// The factory returned NULL for an id its descriptors list.
@@ -18,7 +19,7 @@ public enum BrushError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unknownBrush(let id, let searched):
+        case .unknownBrush(let id, let searched, _):
             let places = searched.isEmpty ? "(no directories)" : searched.joined(separator: ", ")
             return "no brush with id '\(id)' on the plugin search path: \(places)"
         case .ambiguousLibrary(let path, let ids):
@@ -40,6 +41,8 @@ public enum BrushError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What to do about it, one sentence.
     public var hint: String {
         switch self {
+        case .unknownBrush(_, _, let nearest) where !nearest.isEmpty:
+            return "did you mean \(nearest.joined(separator: " or "))? (`bristle list` shows every brush found)"
         case .unknownBrush:
             return "run `bristle list` to see the brushes found, or add the plugin's folder to BRISTLE_PATH"
         case .ambiguousLibrary(let path, _):

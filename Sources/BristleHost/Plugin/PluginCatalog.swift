@@ -64,8 +64,33 @@ public struct PluginCatalog: Sendable {
     public func library(forBrush id: String) throws(BrushError) -> PluginLibrary {
         guard let descriptor = descriptor(id: id),
               let library = libraries.first(where: { $0.path == descriptor.libraryPath }) else {
-            throw .unknownBrush(id: id, searched: directories)
+            throw .unknownBrush(id: id, searched: directories, nearest: NearestNames.to(id, among: brushes.map(\.id)))
         }
         return library
+    }
+
+    /// The warning for an id several plugins provide, or nil when only one does: one line naming
+    /// every file, the one used and why (the search order of bristle.h, "WHERE THE HOST LOOKS FOR
+    /// PLUGINS": directories in order, the files of one directory in name order), and how to
+    /// pick another explicitly (`--brush FILE.so#ID`).
+    public func clashWarning(id: String) -> String? {
+        let losers = clashes.filter { $0.id == id }.map(\.loser)
+        guard let winner = descriptor(id: id)?.libraryPath, !losers.isEmpty else { return nil }
+        let why: String
+        let winnerDirectory = Self.directory(of: winner), loserDirectory = Self.directory(of: losers[0])
+        if winnerDirectory == loserDirectory {
+            why = "files of one folder are searched in name order"
+        } else {
+            why = "\(winnerDirectory) comes before \(loserDirectory) on the plugin search path"
+        }
+        let ignored = losers.count == 1 ? losers[0] : losers.joined(separator: ", ")
+        return "\(losers.count + 1) plugins provide brush '\(id)': using \(winner), ignoring \(ignored) "
+            + "(the first on the search path wins: \(why)); pick one with --brush "
+            + BrushReference.explicit(path: losers[0], id: id)
+    }
+
+    private static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 }

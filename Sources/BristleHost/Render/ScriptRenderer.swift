@@ -26,15 +26,16 @@ public final class ScriptRenderer {
     /// Reads an input file of any supported format, chosen by content (see ``InkImporter``):
     /// native JSON as written, recordings fitted into `fitInto` (or the importer's default
     /// size). Tells a missing file or one that is not a regular file (a directory, a FIFO, a
-    /// device: refused without opening it; exit 66) from a malformed one (65).
-    public static func loadInput(path: String, fitInto size: (width: Int, height: Int)? = nil)
+    /// device: refused without opening it; exit 66) from a malformed one (65). `drawing`
+    /// chooses one drawing of a Quick, Draw! file (from 0).
+    public static func loadInput(path: String, fitInto size: (width: Int, height: Int)? = nil, drawing: Int = 0)
         throws(RenderError) -> (script: StrokeScript, format: InkImporter.Format)
     {
         let kind = FileKind(path: path)
         if kind == .missing { throw .inputNotFound(path: path) }
         if let what = kind.notRegularDescription { throw .inputNotAFile(path: path, what: what) }
         do {
-            return try InkImporter.read(contentsOf: path, fitInto: size ?? InkImporter.defaultCanvasSize)
+            return try InkImporter.read(contentsOf: path, fitInto: size ?? InkImporter.defaultCanvasSize, drawing: drawing)
         } catch {
             throw .input(error)
         }
@@ -48,6 +49,8 @@ public final class ScriptRenderer {
     /// Runs the script and returns the session holding the result.
     public func render(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
         let session = try makeSession(script)
+        stats.warnings += script.warnings
+        if let warning = StrokeTiming.warning(for: script) { stats.warnings.append(warning) }
         brushChosen = false
         warnedOfDroppedHistory = false
         // A run of undo and redo actions is one move through the history, applied before the
@@ -294,8 +297,10 @@ public final class ScriptRenderer {
         host.timeline = timeline
         let made: Brush
         if let override {
-            made = Paths.namesAFile(override) ? try brush(inFile: override, id: nil, host: host)
-                                              : try brush(id: override, host: host)
+            switch BrushReference(override) {
+            case .file(let file, let chosen): made = try brush(inFile: file, id: chosen, host: host)
+            case .id(let chosen): made = try brush(id: chosen, host: host)
+            }
         } else if let path {
             made = try brush(inFile: path, id: id, host: host)
         } else {
@@ -322,6 +327,9 @@ public final class ScriptRenderer {
     private func brush(id: String, host: BrushHost) throws(RenderError) -> Brush {
         if catalog == nil {
             catalog = PluginCatalog(directories: options.searchDirectories ?? PluginSearchPath.directories())
+        }
+        if let warning = catalog!.clashWarning(id: id).map({ "warning: " + $0 }), !stats.warnings.contains(warning) {
+            stats.warnings.append(warning)
         }
         do {
             let library = try catalog!.library(forBrush: id)

@@ -29,21 +29,29 @@ public struct PluginReport: Codable, Sendable {
     public var abi: String
     public var brushes: [BrushEntry]
 
-    /// Loads `plugin` (a `.so` path, or a brush id looked up on the search path).
+    /// Loads `plugin` (a `.so` path, `FILE.so#ID` for that one brush of the file, or a brush id
+    /// looked up on the search path).
     public init(plugin: String, searchDirectories: [String]? = nil) throws(RenderError) {
         let library: PluginLibrary
-        if Paths.namesAFile(plugin) {
-            do { library = try PluginLoader.load(path: plugin) } catch { throw .plugin(error) }
-        } else {
+        var only: String?
+        switch BrushReference(plugin) {
+        case .file(let file, let id):
+            do { library = try PluginLoader.load(path: file) } catch { throw .plugin(error) }
+            if let id, library.descriptor(id: id) == nil {
+                throw .brush(.unknownBrush(id: id, searched: [library.path],
+                                           nearest: NearestNames.to(id, among: library.descriptors.map(\.id))))
+            }
+            only = id
+        case .id(let id):
             let catalog = PluginCatalog(directories: searchDirectories ?? PluginSearchPath.directories())
-            do { library = try catalog.library(forBrush: plugin) } catch { throw .brush(error) }
+            do { library = try catalog.library(forBrush: id) } catch { throw .brush(error) }
         }
         path = library.path
         let v = library.abiVersion
         abi = "\(v.major).\(v.minor).\(v.patch)"
         var entries: [BrushEntry] = []
         let host = BrushHost()
-        for d in library.descriptors {
+        for d in library.descriptors where only == nil || d.id == only {
             let brush: Brush
             do { brush = try Brush(id: d.id, library: library, host: host) } catch { throw .brush(error) }
             let parameters = brush.parameters.map { p -> Parameter in
