@@ -113,13 +113,14 @@ struct Conform: ParsableCommand {
         if json {
             print(try JSONOutput.encode(report))
         } else {
-            print(report.summaryLine)
+            // The summary stays the last line.
             if let rows = report.hookStatistics {
                 print("per hook, the standard sheet (bristle sheet) drawn through the brush:")
                 print(HookStatistics(rows: rows).table)
             } else if let error = report.hookStatisticsError {
                 print("per hook: not measured: \(error)")
             }
+            print(report.summaryLine)
         }
         if let junit {
             do {
