@@ -113,14 +113,13 @@ struct Conform: ParsableCommand {
         if json {
             print(try JSONOutput.encode(report))
         } else {
-            // The summary stays the last line.
+            print(report.summaryLine)
             if let rows = report.hookStatistics {
                 print("per hook, the standard sheet (bristle sheet) drawn through the brush:")
                 print(HookStatistics(rows: rows).table)
             } else if let error = report.hookStatisticsError {
                 print("per hook: not measured: \(error)")
             }
-            print(report.summaryLine)
         }
         if let junit {
             do {
