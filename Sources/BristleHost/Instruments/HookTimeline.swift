@@ -23,6 +23,7 @@ public final class HookTimeline {
 
     public init(countsChangedPixels: Bool = false) {
         self.countsChangedPixels = countsChangedPixels
+        calls.reserveCapacity(4096)
         origin = Self.clock()
     }
 
@@ -49,8 +50,10 @@ public final class HookTimeline {
 
     /// Adds what the session learnt after the last draw returned: the dirty rectangles it
     /// reported, clipped, and the pixels it changed (nil when not counted).
+    /// The draw is the last call recorded: its services returned before it did.
     func noteDraw(reported: [PixelRect], changedPixels: Int?) {
-        guard let i = calls.lastIndex(where: { $0.kind == .hook && $0.name == "draw" }) else { return }
+        let i = calls.count - 1
+        guard i >= 0, calls[i].kind == .hook, calls[i].name == "draw" else { return }
         calls[i].reported = reported
         calls[i].changedPixels = changedPixels
     }

@@ -9,19 +9,19 @@ public enum TraceEventWriter {
     public static func bytes(_ timeline: HookTimeline, brushLabel: String = "bristle") -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(160 * (timeline.calls.count + 2))
-        out += "{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n".utf8
-        out += "{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": ".utf8
+        put("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n", into: &out)
+        put("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": ", into: &out)
         out += JSONValue.quoted(brushLabel).utf8
-        out += "}},\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"hooks and services\"}}".utf8
+        put("}},\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"hooks and services\"}}", into: &out)
         // Calls are recorded as they return: a draw after its services. Sorted by start (ties
         // in recording order), a draw comes before the calls it made.
         let calls = timeline.calls
         let order = calls.indices.sorted { (calls[$0].start, $0) < (calls[$1].start, $1) }
         for i in order {
-            out += ",\n".utf8
+            put(",\n", into: &out)
             event(calls[i], into: &out)
         }
-        out += "\n]}\n".utf8
+        put("\n]}\n", into: &out)
         return out
     }
 
@@ -32,19 +32,19 @@ public enum TraceEventWriter {
     }
 
     private static func event(_ call: HookCall, into out: inout [UInt8]) {
-        out += "{\"name\": \"".utf8
+        put("{\"name\": \"", into: &out)
         out += call.name.utf8  // the ABI's names: nothing to escape
-        out += call.kind == .hook ? "\", \"cat\": \"hook\"".utf8 : "\", \"cat\": \"service\"".utf8
-        out += ", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": ".utf8
+        put(call.kind == .hook ? "\", \"cat\": \"hook\"" : "\", \"cat\": \"service\"", into: &out)
+        put(", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": ", into: &out)
         microseconds(call.start, into: &out)
-        out += ", \"dur\": ".utf8
+        put(", \"dur\": ", into: &out)
         microseconds(call.duration, into: &out)
-        out += ", \"args\": {".utf8
+        put(", \"args\": {", into: &out)
         var first = true
-        func key(_ name: String) {
-            out += (first ? "\"" : ", \"").utf8
-            out += name.utf8
-            out += "\": ".utf8
+        func key(_ name: StaticString) {
+            put(first ? "\"" : ", \"", into: &out)
+            put(name, into: &out)
+            put("\": ", into: &out)
             first = false
         }
         if call.samples > 0 { key("samples"); integer(call.samples, into: &out) }
@@ -56,10 +56,10 @@ public enum TraceEventWriter {
             out.append(UInt8(ascii: "["))
             let rects = call.kind == .service ? (call.serviceRect.isEmpty ? [] : [call.serviceRect]) : call.reported
             for (n, r) in rects.enumerated() {
-                out += (n == 0 ? "[" : ", [").utf8
-                integer(Int(r.x), into: &out); out += ", ".utf8
-                integer(Int(r.y), into: &out); out += ", ".utf8
-                integer(Int(r.width), into: &out); out += ", ".utf8
+                put(n == 0 ? "[" : ", [", into: &out)
+                integer(Int(r.x), into: &out); put(", ", into: &out)
+                integer(Int(r.y), into: &out); put(", ", into: &out)
+                integer(Int(r.width), into: &out); put(", ", into: &out)
                 integer(Int(r.height), into: &out)
                 out.append(UInt8(ascii: "]"))
             }
@@ -67,7 +67,13 @@ public enum TraceEventWriter {
             key("dirtyPixels"); integer(call.reportedPixels, into: &out)
         }
         if let changed = call.changedPixels { key("changedPixels"); integer(changed, into: &out) }
-        out += "}}".utf8
+        put("}}", into: &out)
+    }
+
+    /// Appends a literal's bytes (one copy, no per-character walk).
+    @inline(__always)
+    private static func put(_ text: StaticString, into out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     /// Appends `value` in decimal.
