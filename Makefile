@@ -63,7 +63,7 @@ Cflags: -I$${includedir}
 endef
 export PC_FILE
 
-.PHONY: build install uninstall
+.PHONY: build install uninstall sheets
 
 build:
 	$(SWIFT) build -c $(CONFIG)
@@ -101,3 +101,13 @@ uninstall:
 	-rmdir "$(ROOT)/share/bristle/swift" "$(ROOT)/share/bristle" "$(ROOT)/lib/bristle/plugins" "$(ROOT)/lib/bristle" \
 	    "$(ROOT)/include/bristle" 2>/dev/null
 	@echo "Uninstalled Bristle from $(ROOT)"
+
+# The standard sheet (`bristle sheet`) of every reference brush but the eraser (blank on an
+# empty canvas), written over the golden images the tests compare pixel by pixel and
+# docs/brushes.md shows. Look at each changed PNG before committing it.
+SHEET_BRUSHES := pencil force-hue pencil-shading line dashed-line rectangle ellipse spray marker
+sheets:
+	$(SWIFT) build
+	for b in $(SHEET_BRUSHES); do \
+		"$$($(SWIFT) build --show-bin-path)/bristle" sheet org.bristle.$$b -o Tests/Golden/sheets/org.bristle.$$b.png || exit 1; \
+	done

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-360}"
 shift || true
 formats=("$@")
-if [ ${#formats[@]} -eq 0 ]; then formats=(native inkml pointer-arrays pointer-points wacom-csv); fi
+if [ ${#formats[@]} -eq 0 ]; then formats=(native inkml pointer-arrays pointer-points wacom-csv quickdraw svc); fi
 
 swift build -c release
 swift build -c release --build-path .build/fuzz --product bristle-fuzz \

@@ -20,6 +20,8 @@ struct FuzzFormat: Sendable, Equatable {
         case .pointerEventsArrays: name = "pointer-arrays"
         case .pointsArray: name = "pointer-points"
         case .wacomCSV: name = "wacom-csv"
+        case .quickDraw: name = "quickdraw"
+        case .svc: name = "svc"
         }
     }
 

@@ -17,7 +17,7 @@ struct Bristle: ParsableCommand {
             69 plugin unusable, 70 internal error, 73 cannot create the output, 74 I/O error.
             """,
         version: BrushHost.version,
-        subcommands: [Render.self, Inspect.self, List.self, New.self, Play.self, ABI.self, Bench.self, Conform.self,
+        subcommands: [Render.self, Sheet.self, Inspect.self, List.self, New.self, Play.self, ABI.self, Bench.self, Conform.self,
                       ConformChild.self, PlayWorkerCommand.self])
 
     /// Runs the command. A usage error (the parser's or a validation's) is one line in the

@@ -98,7 +98,7 @@ struct Conform: ParsableCommand {
         options.jobs = jobs
         options.fuzzScale = fuzzScale
         options.inProcess = inProcess
-        let report: ConformanceReport
+        var report: ConformanceReport
         do {
             report = try ConformanceRunner.run(options) { result in
                 if !json { print(HumanReport.lines(for: result), terminator: "") }
@@ -107,7 +107,20 @@ struct Conform: ParsableCommand {
         } catch {
             throw usage(error.description)
         }
-        if json { print(try JSONOutput.encode(report)) } else { print(report.summaryLine) }
+        if report.conformant, include == nil, exclude == nil, !listTests {
+            ConformStatistics.measure(plugin: plugin, brush: brush, into: &report)
+        }
+        if json {
+            print(try JSONOutput.encode(report))
+        } else {
+            print(report.summaryLine)
+            if let rows = report.hookStatistics {
+                print("per hook, the standard sheet (bristle sheet) drawn through the brush:")
+                print(HookStatistics(rows: rows).table)
+            } else if let error = report.hookStatisticsError {
+                print("per hook: not measured: \(error)")
+            }
+        }
         if let junit {
             do {
                 try AtomicFileWriter.write(Array(JUnitReport.render(report).utf8), to: junit)

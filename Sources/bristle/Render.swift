@@ -24,6 +24,9 @@ struct Render: ParsableCommand {
     @Option(name: .customLong("out-dir"), help: ArgumentHelp("Render every input into DIR/<name>.png.", valueName: "DIR"))
     var outputDirectory: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("The drawing of a Quick, Draw! .ndjson file to render with -o, from 0 (default 0); --out-dir renders them all.", valueName: "N"))
+    var drawing: Int?
+
     @Option(help: ArgumentHelp("A brush id, or the path of a plugin .so holding one brush.", valueName: "ID|PATH"))
     var brush: String?
 
@@ -64,8 +67,14 @@ struct Render: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Say what was rendered: input format, brushes, dropped samples.")
     var verbose = false
 
-    @Flag(help: "Print per-event timing (p50, p99) to stderr.")
+    @Flag(help: "Print per-event timing (p50, p99) and a per-hook table (calls, p50/p99/max, samples per call, pixels reported dirty and actually changed) to stderr.")
     var stats = false
+
+    @Flag(help: "With --stats: print the numbers as JSON on standard output instead.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Write every hook and service call as a Chrome trace (Perfetto, about:tracing).", valueName: "TRACE.json"))
+    var trace: String?
 
     func validate() throws {
         if outputDirectory == nil {
@@ -75,6 +84,10 @@ struct Render: ParsableCommand {
             guard output != nil else { throw ValidationError("missing -o OUT.png (or --out-dir DIR)") }
         } else if output != nil {
             throw ValidationError("use either -o (one input) or --out-dir (many), not both")
+        }
+        if let drawing {
+            guard drawing >= 0 else { throw ValidationError("--drawing must be a drawing number from 0, not \(drawing)") }
+            guard outputDirectory == nil else { throw ValidationError("--drawing chooses one drawing for -o; --out-dir renders every drawing") }
         }
         if let frames {
             guard (1...100_000).contains(frames) else { throw ValidationError("--frames must be 1...100000, not \(frames)") }
@@ -101,6 +114,11 @@ struct Render: ParsableCommand {
         if let historyBudget, !(0...(1 << 30)).contains(historyBudget) {
             throw ValidationError("--history-budget must be a number of MiB in 0...\(1 << 30), not \(historyBudget)")
         }
+        if json, !stats { throw ValidationError("--json needs --stats") }
+        if json, output == "-" { throw ValidationError("--stats --json prints on standard output; write the PNG to a file, not -") }
+        if outputDirectory != nil, stats || trace != nil {
+            throw ValidationError("--stats and --trace instrument one render; drop --out-dir")
+        }
         for p in parameters where CLIParsing.assignment(p) == nil {
             throw ValidationError("--param must look like NAME=VALUE, not '\(p)'")
         }
@@ -117,6 +135,8 @@ struct Render: ParsableCommand {
         options.transparent = transparent
         options.seed = seed
         options.measureEvents = stats
+        options.recordHooks = stats || trace != nil
+        options.countChangedPixels = stats
         options.pressureCurve = pressureCurve.flatMap { try? PressureCurve(parsing: $0) } ?? .identity
         options.frames = frames ?? 0
         options.framesDirectory = framesDirectory
@@ -136,11 +156,19 @@ struct Render: ParsableCommand {
         let renderer = ScriptRenderer(options: options)
         let inputFormat: InkImporter.Format
         do {
-            let loaded = try ScriptRenderer.loadInput(path: input, fitInto: options.canvasSize)
+            let loaded = try ScriptRenderer.loadInput(path: input, fitInto: options.canvasSize, drawing: drawing ?? 0)
             inputFormat = loaded.format
+            if let trace { try OutputGuard.check(trace, against: OutputGuard.inputs(of: loaded.script, options: options) + [output]) }
             try renderer.render(loaded.script, toPNG: output)
         } catch {
             throw Failure.report(error)
+        }
+        if let trace, let timeline = renderer.timeline {
+            do {
+                try TraceEventWriter.write(timeline, brushLabel: renderer.stats.brushes.joined(separator: ", "), to: trace)
+            } catch {
+                throw Failure.report(error.description, hint: nil, status: error.kind == .io ? 74 : 73)
+            }
         }
         let s = renderer.stats
         for warning in s.warnings { StandardError.line("bristle: \(warning)") }
@@ -163,9 +191,19 @@ struct Render: ParsableCommand {
                 StandardError.line("bristle: history: undid \(s.undoneSteps) step(s), redid \(s.redoneSteps), dropped \(s.droppedHistorySteps) for the budget; \(s.historyBytes) bytes held at the end")
             }
         }
-        if stats, let p50 = s.eventMicroseconds(quantile: 0.5), let p99 = s.eventMicroseconds(quantile: 0.99) {
+        guard stats else { return }
+        let hooks = renderer.timeline.map(HookStatistics.init) ?? HookStatistics(calls: [])
+        if json {
+            print(try JSONOutput.encode(RenderStatsReport(events: s.eventNanoseconds.count,
+                                                          p50Microseconds: s.eventMicroseconds(quantile: 0.5) ?? 0,
+                                                          p99Microseconds: s.eventMicroseconds(quantile: 0.99) ?? 0,
+                                                          hooks: hooks.rows)))
+            return
+        }
+        if let p50 = s.eventMicroseconds(quantile: 0.5), let p99 = s.eventMicroseconds(quantile: 0.99) {
             StandardError.line("bristle: \(s.eventNanoseconds.count) events: p50 \(format(p50)) us, p99 \(format(p99)) us per event")
         }
+        for line in hooks.table.split(separator: "\n") { StandardError.line(String(line)) }
     }
 
     private func renderBatch(_ options: RenderOptions, into directory: String) throws {

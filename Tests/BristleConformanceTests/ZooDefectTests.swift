@@ -32,7 +32,19 @@ import Testing
                phrases: ["canvas.memory-after-return": "used memory after the hook returned: read byte 20 of the stroke context handed to begin("]),
         Defect(define: "KEEPS_DIRTY_LIST", expected: ZooTests.verdicts(crash: ["canvas.memory-after-return"]),
                phrases: ["canvas.memory-after-return": "used memory after the hook returned: wrote byte 4 of the dirty list handed to draw("]),
-        // 2. Small overruns.
+        Defect(define: "KEEPS_TARGET", expected: ZooTests.verdicts(crash: ["canvas.memory-after-return"]),
+               phrases: ["canvas.memory-after-return": "used memory after the hook returned: read byte 24 of the target handed to draw("]),
+        // 2. Small overruns. One past the last pixel: the last row's padding is not mapped (96x64),
+        // rows end at guard pages (row-guards), and a canvas without padding ends at the page
+        // boundary (4096x4096), so neither row padding nor page rounding hides it.
+        Defect(define: "PAST_LAST_PIXEL", expected: ZooTests.verdicts(crash: [
+            "canvas.guard-pages", "canvas.stride-padding", "canvas.dirty-rect", "canvas.dirty-list", "canvas.inputs-unmodified",
+            "canvas.row-guards", "canvas.odd-sizes", "canvas.odd-strides", "canvas.memory-after-return",
+            "determinism.render-twice", "determinism.long-session", "params.every-value", "input.devices", "input.scale",
+            "input.large-canvas", "hygiene.process-state", "hygiene.file-descriptors", "hygiene.threads"]),
+               phrases: ["canvas.guard-pages": "wrote byte 0 past the last pixel of the committed pixels (96x64, stride 404)",
+                         "canvas.row-guards": "wrote byte 0 past the last pixel of the committed pixels (96x64, stride 8192), whose rows each end at a guard page",
+                         "input.large-canvas": "wrote byte 0 past the last pixel of the committed pixels (4096x4096, stride 16384)"]),
         Defect(define: "LIST_PAST_CAPACITY", expected: ZooTests.verdicts(crash: [
             "lifecycle.many-strokes", "determinism.render-twice", "input.large-batches", "robustness.random-strokes",
             "hygiene.memory-growth"]),
@@ -58,6 +70,9 @@ import Testing
         // 3. Pixel format.
         Defect(define: "STRAIGHT_ALPHA", expected: ZooTests.verdicts(fail: ["canvas.premultiplied"]),
                phrases: ["canvas.premultiplied": "a colour channel above alpha"]),
+        // Wrong only where a translucent colour meets a translucent canvas.
+        Defect(define: "MAX_ALPHA", expected: ZooTests.verdicts(fail: ["canvas.premultiplied"]),
+               phrases: ["canvas.premultiplied": "a colour channel above alpha: pixels are premultiplied, so R, G, B <= A always (stroke colour (0.9, 0.6, 0.2, 0.35))"]),
         // 4. Input ranges a real host sends.
         Defect(define: "NEEDS_PRESSURE", expected: ZooTests.verdicts(fail: ["input.devices"]),
                phrases: ["input.devices": "moved returned 2 (BRISTLE_UNSUPPORTED) for valid input"]),
@@ -84,6 +99,8 @@ import Testing
                phrases: ["hygiene.process-state": "changed the calling thread's signal mask"]),
         Defect(define: "IGNORES_SIGPIPE", expected: ZooTests.verdicts(fail: ["hygiene.process-state"]),
                phrases: ["hygiene.process-state": "changed the action of signal(s) SIGPIPE"]),
+        Defect(define: "INSTALLS_HANDLER", expected: ZooTests.verdicts(fail: ["hygiene.process-state"]),
+               phrases: ["hygiene.process-state": "factory->create(\"test.zoo\") changed the action of signal(s) SIGTERM"]),
         Defect(define: "CHANGES_UMASK", expected: ZooTests.verdicts(fail: ["hygiene.process-state"]),
                phrases: ["hygiene.process-state": "changed the umask from"]),
         Defect(define: "SETS_LOCALE", expected: ZooTests.verdicts(fail: ["hygiene.process-state"]),
@@ -102,7 +119,11 @@ import Testing
         Defect(define: "HONEST_RANDOM", expected: ZooTests.verdicts(skip: [
             "lifecycle.cancel-forgets", "semantics.predicted-never-committed", "determinism.render-twice",
             "determinism.batching", "determinism.long-session", "determinism.instances-independent",
-            "layout.sample-stride"])),
+            "layout.sample-stride"]),
+               phrases: ["lifecycle.cancel-forgets": "the brush does not set DETERMINISTIC",
+                         "semantics.predicted-never-committed": "the brush does not set DETERMINISTIC",
+                         "determinism.long-session": "the brush does not set DETERMINISTIC",
+                         "layout.sample-stride": "the brush does not set DETERMINISTIC"]),
         Defect(define: "PREVIEW_ONLY", expected: ["lifecycle.ticks": .skip, "semantics.predicted-never-committed": .skip],
                phrases: ["lifecycle.first-stroke-paints": "the brush draws into the preview only"]),
         Defect(define: "JOINED_THREAD", expected: ZooTests.zooSkips),

@@ -265,7 +265,8 @@ struct InkRecordingTests {
         #expect(s[0].events.count == 360)
         #expect(s[0].pointerType == "mouse", "every pressure is 0.5")
         let p = samples(script)
-        #expect(p.allSatisfy { $0.pressure == 0.5 })
+        #expect(p.allSatisfy { $0.pressure == nil }, "a pressure of 0.5 everywhere carries nothing: reported absent")
+        #expect(script.warnings.contains { $0.contains("note: pressure is 0.5 in every sample") }, "\(script.warnings)")
         #expect(p[0].x == p[1].x && p[0].y == p[1].y && p[0].timeStamp == 0 && p[1].timeStamp == 0,
                 "the duplicate first point is kept")
         #expect(p[2].timeStamp == 177)

@@ -74,6 +74,26 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 20, "culled flattening keeps huge ellipses cheap")
     }
 
+    /// Stroked circles of radius up to 1e7 whose outline crosses the canvas, or whose ring
+    /// encloses it: the flattener leaps over the arcs that cannot reach the canvas, and the
+    /// part that does stays exact.
+    @Test func hugeStrokedCirclesAcrossAndAroundTheCanvasAreExact() {
+        let a = 0.8  // the canvas sits where the outline is at this angle: the walk approaches it
+        for (r, h) in [(1e3, 1.5), (4e5, 2.25), (1e7, 1.5)] {
+            let style = StrokeStyle(width: 2 * h)
+            let cx = 16.3 - r * cos(a), cy = 15.8 - r * sin(a)
+            check("across r=\(r)", truth: .circleRing(cx, cy, r, halfWidth: h)) { rz, p in
+                rz.strokeEllipse(centerX: cx, centerY: cy, radiusX: r, radiusY: r, style: style,
+                                 paint: shapeWhite, into: p)
+            }
+            // The canvas lies inside the ring, 40 px from its centre line: nothing is painted.
+            let canvas = ShapeCanvas(32, 32, padding: 8)
+            _ = Rasterizer().strokeEllipse(centerX: 16 - (r - 40) * cos(a), centerY: 16 - (r - 40) * sin(a),
+                                           radiusX: r, radiusY: r, style: style, paint: shapeWhite, into: canvas.plane)
+            #expect(canvas.alphas.allSatisfy { $0 == 0 } && canvas.paddingIntact, "around r=\(r): painted")
+        }
+    }
+
     @Test func buttAndSquareCappedSegments() {
         let rad = Double.pi / 180
         for (i, deg) in [0.0, 90, 17.3, 128.6, 233.4].enumerated() {

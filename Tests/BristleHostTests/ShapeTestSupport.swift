@@ -103,6 +103,21 @@ struct CrossSectionTruth {
         }
     }
 
+    /// A circle's outline stroked `halfWidth` to each side: the disc of radius `r + halfWidth`
+    /// minus the one of radius `r - halfWidth` (the parallel curves of a circle are circles).
+    static func circleRing(_ cx: Double, _ cy: Double, _ r: Double, halfWidth h: Double) -> CrossSectionTruth {
+        func half(_ x: Double, _ radius: Double) -> Double? {
+            let u = (x - cx) / radius
+            guard u * u < 1 else { return nil }
+            return radius * ((1 - u) * (1 + u)).squareRoot()  // no cancellation near u = +-1
+        }
+        return CrossSectionTruth { x in
+            guard let o = half(x, r + h) else { return [] }
+            guard let i = half(x, r - h) else { return [(cy - o, cy + o)] }
+            return [(cy - o, cy - i), (cy + i, cy + o)]
+        }
+    }
+
     /// An axis-aligned rectangle minus an inner one (a mitered rectangle stroke).
     static func ring(outer o: (Double, Double, Double, Double), hole h: (Double, Double, Double, Double)) -> CrossSectionTruth {
         CrossSectionTruth { x in

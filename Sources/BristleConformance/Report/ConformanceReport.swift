@@ -1,3 +1,5 @@
+import BristleHost
+
 /// The results of one conformance run, with the verdict on the whole: conformant at the tier
 /// when every result is `pass`, `warn` or `skip`.
 public struct ConformanceReport: Sendable, Codable {
@@ -10,6 +12,12 @@ public struct ConformanceReport: Sendable, Codable {
     public var isolation: String
     public var results: [TestResult]
     public var seconds: Double
+    /// Per hook numbers of the standard sheet (docs/guides/see-your-brush.md) drawn through
+    /// the brush, as `bristle render --stats` reports them; nil when not measured (the brush is
+    /// not conformant, or the run was asked for one test).
+    public var hookStatistics: [HookStatistics.Row]?
+    /// Why ``hookStatistics`` is missing when the measurement was tried and failed.
+    public var hookStatisticsError: String?
 
     public init(plugin: String, tier: ConformanceTier, seed: UInt64, isolation: String,
                 results: [TestResult], seconds: Double) {

@@ -39,16 +39,18 @@ enum CanvasTests {
             return .pass
         },
         ConformanceTest("canvas.premultiplied", tier: .standard, scope: .brush,
-                        "On transparent, translucent and opaque canvases, with opaque and translucent colours and every value of every enum parameter (blend modes, shapes), every pixel a draw reports is premultiplied: R, G, B <= A.") { ctx throws(CheckFailure) in
+                        "On transparent, translucent and opaque canvases (filled afresh for each colour), with opaque and translucent colours and every value of every enum parameter (blend modes, shapes), every pixel a draw reports is premultiplied: R, G, B <= A.") { ctx throws(CheckFailure) in
             let fills: [(UInt8, UInt8, UInt8, UInt8)] = [(0, 0, 0, 0), (60, 40, 20, 96), StandardStrokes.paper]
             let colors = [bristle_color_t(r: 0.1, g: 0.2, b: 0.6, a: 1), bristle_color_t(r: 0.9, g: 0.6, b: 0.2, a: 0.35),
                           bristle_color_t(r: 1, g: 1, b: 1, a: 0.02)]
             for fill in fills {
                 let driver = try ctx.makeDriver(checks: [.premultiplied, .dirtyRect])
-                driver.fill(fill)
                 for setting in ParameterTests.enumSettings(driver.brush) {
                     try ParameterTests.set(ctx, driver.brush, setting)
                     for color in colors {
+                        // A fresh canvas for every colour: strokes along one path would
+                        // otherwise meet only pixels an earlier opaque stroke made opaque.
+                        driver.fill(fill)
                         driver.color = color
                         try driver.draw(StandardStrokes.withWildPredictions(.wave(count: 16, width: 96, height: 64),
                                                                             width: 96, height: 64))

@@ -77,7 +77,7 @@ public enum BenchRegistry {
         Entry(name: "history_100_strokes_4096x3072",
               summary: "100 pencil strokes on 4096x3072, all undone and redone: history memory and time per step",
               make: { o throws(BenchError) in try HistoryCase(options: o) }),
-    ] + BenchScripts.entries
+    ] + BenchScripts.entries + InstrumentedRenderCase.entries
 
     /// Every case name, in run order.
     public static var names: [String] { entries.map(\.name) }

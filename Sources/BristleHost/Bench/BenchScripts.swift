@@ -80,6 +80,22 @@ enum BenchScripts {
         return Script(json: document(1024, 768, actions), items: events)
     }
 
+    /// The ellipse tool rubber-banding for `events` events on 1024x768: `around`, a circle of
+    /// radius about `radius` centred on the canvas (which lies inside the ring when the radius
+    /// exceeds 640); otherwise a circle of radius about `radius / 2` whose leftmost point stays
+    /// at x = 100, so the outline crosses the canvas. Coordinates stay within the 1e7 bound.
+    static func ellipse(radius: Double, around: Bool, events: Int) -> Script {
+        let start: (Double, Double) = around ? (512 - radius, 384 - radius) : (100, 384 - radius / 2)
+        let end: (Double, Double) = around ? (512 + radius, 384 + radius) : (100 + radius, 384 + radius / 2)
+        var points = [start]
+        for i in 0..<events {
+            let shrink = Double(i) * 0.5
+            points.append(around ? (end.0 - shrink, end.1) : (end.0, end.1 + shrink))
+        }
+        let actions = ["{\"brush\":{\"id\":\"org.bristle.ellipse\",\"width\":4}}", stroke(points, pointerType: "mouse")]
+        return Script(json: document(1024, 768, actions), items: events)
+    }
+
     /// One stroke of `samples` samples, one per event, sweeping a 2048x1536 canvas row by row.
     static func longStroke(samples: Int) -> Script {
         let points = (0..<samples).map { i -> (Double, Double) in
@@ -115,6 +131,14 @@ enum BenchScripts {
         entry("script_max_width_marker", "the same with the marker", item: "event") { f in
             maximumWidth("org.bristle.marker", events: count(200, f) + 1)
         },
+        entry("script_ellipse_around_r1e3", "200 events of the ellipse tool, a circle of radius 1,000 around a 1024x768 canvas",
+              item: "event") { f in ellipse(radius: 1e3, around: true, events: count(200, f)) },
+        entry("script_ellipse_around_r1e7", "the same circle with radius 10,000,000 (clipped: costs what radius 1,000 does)",
+              item: "event") { f in ellipse(radius: 1e7 - 512, around: true, events: count(200, f)) },
+        entry("script_ellipse_across_r1e3", "200 events of the ellipse tool, a circle of radius 1,000 whose outline crosses the canvas",
+              item: "event") { f in ellipse(radius: 2e3, around: false, events: count(200, f)) },
+        entry("script_ellipse_across_r5e6", "the same circle with radius 5,000,000",
+              item: "event") { f in ellipse(radius: 1e7 - 100, around: false, events: count(200, f)) },
         entry("script_long_stroke_250k", "one stroke of 250,000 samples: parse and render (linear time: compare ns per sample with 1m)",
               item: "sample") { f in longStroke(samples: count(250_000, f) + 1) },
         entry("script_long_stroke_1m", "one stroke of 1,000,000 samples: parse and render; adds the process's peak memory",

@@ -8,7 +8,9 @@ import Foundation
 /// - W3C InkML;
 /// - Pointer Events captures as one JSON object of parallel arrays;
 /// - Pointer Events points as JSON `[x, y, pressure, t]` arrays, one stroke or several;
-/// - Wacom's raw sensor CSV (`SPLINE_X`, `SPLINE_Y`, `SENSOR_*`).
+/// - Wacom's raw sensor CSV (`SPLINE_X`, `SPLINE_Y`, `SENSOR_*`);
+/// - Google Quick, Draw! `.ndjson`, one drawing per line (``QuickDrawReader``);
+/// - SVC tablet captures of handwriting data sets (``SVCReader``).
 ///
 /// Recordings other than native scripts carry no canvas: they are fitted into the size asked
 /// for, keeping their aspect ratio, centred, with a margin of ``marginFraction`` of the
@@ -20,6 +22,8 @@ public enum InkImporter {
         case pointerEventsArrays = "Pointer Events (parallel arrays)"
         case pointsArray = "Pointer Events ([x, y, pressure, t] points)"
         case wacomCSV = "Wacom sensor CSV"
+        case quickDraw = "Google Quick, Draw! ndjson"
+        case svc = "SVC tablet capture"
     }
 
     /// The canvas a recording is fitted into when the caller does not say: 1024 x 768, the
@@ -43,19 +47,27 @@ public enum InkImporter {
     /// - A JSON array whose first point is an array of numbers, or whose first stroke is an
     ///   array of such arrays: Pointer Events points.
     /// - Text whose first line is a CSV header naming `SPLINE_X` and `SPLINE_Y`: Wacom CSV.
+    /// - A first line that is a JSON object with a `drawing` member: Quick, Draw! ndjson.
+    /// - A first line holding one whole number, then rows of at least three numbers: SVC.
     public static func detect(_ bytes: [UInt8]) -> Format? {
         let start = InkFormatSniffer.contentStart(bytes)
         guard start < bytes.count else { return nil }
         switch bytes[start] {
         case UInt8(ascii: "<"):
             return InkFormatSniffer.hasInkElement(bytes, from: start) ? .inkML : nil
+        case UInt8(ascii: "{") where QuickDrawReader.looksLikeQuickDraw(bytes[...]):
+            return .quickDraw
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             guard let root = try? JSONParser.parse(bytes, file: "") else { return nil }
             return InkFormatSniffer.classify(root)
         default:
-            return InkFormatSniffer.isWacomCSV(bytes) ? .wacomCSV : nil
+            if InkFormatSniffer.isWacomCSV(bytes) { return .wacomCSV }
+            return SVCReader.looksLikeSVC(bytes) ? .svc : nil
         }
     }
+
+    /// How much of a file is read to recognise a Quick, Draw! file, which is then streamed.
+    static let sniffBytes = 1 << 16
 
     /// Reads the file at `path` in any supported format.
     ///
@@ -65,7 +77,11 @@ public enum InkImporter {
     ///
     /// Errors are ``InputError``s naming the file, with the line and column of the problem
     /// (the CLI exits with status 65 for them).
-    public static func read(contentsOf path: String, fitInto size: (width: Int, height: Int) = defaultCanvasSize)
+    ///
+    /// A Quick, Draw! file holds many drawings: `drawing` (from 0) chooses one. It is streamed,
+    /// line by line, so it is not subject to ``maximumFileBytes``.
+    public static func read(contentsOf path: String, fitInto size: (width: Int, height: Int) = defaultCanvasSize,
+                            drawing: Int = 0)
         throws(InputError) -> (script: StrokeScript, format: Format) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -77,6 +93,13 @@ public enum InkImporter {
         if isDirectory.boolValue {
             throw InputError(file: path, location: nil,
                              message: "expected a stroke script or pen recording file but found a directory")
+        }
+        if let drawings = QuickDrawDrawings(path: path) {
+            guard let found = drawings.drawing(drawing) else {
+                throw InputError(file: path, location: nil,
+                                 message: "expected a drawing \(drawing) (counted from 0), found only \(drawings.count) drawing(s) in the file")
+            }
+            return (try drawings.script(of: found, fitInto: size), .quickDraw)
         }
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard bytes <= maximumFileBytes else {
@@ -91,13 +114,14 @@ public enum InkImporter {
             throw InputError(file: path, location: nil,
                              message: "expected a readable file but could not read it (\(error.localizedDescription))")
         }
-        return try parse([UInt8](data), sourcePath: path, fitInto: size)
+        return try parse([UInt8](data), sourcePath: path, fitInto: size, drawing: drawing)
     }
 
     /// Reads `bytes` like ``read(contentsOf:fitInto:)``; `sourcePath` names the file in errors
     /// and is the base of relative paths in a native script. It is not read.
     public static func parse(_ bytes: [UInt8], sourcePath: String,
-                             fitInto size: (width: Int, height: Int) = defaultCanvasSize)
+                             fitInto size: (width: Int, height: Int) = defaultCanvasSize,
+                             drawing: Int = 0)
         throws(InputError) -> (script: StrokeScript, format: Format) {
         let file = sourcePath
         let start = InkFormatSniffer.contentStart(bytes)
@@ -106,13 +130,21 @@ public enum InkImporter {
                              message: "expected a stroke script or a pen recording (native JSON, InkML, Pointer Events JSON or Wacom CSV), found an empty file")
         }
         let width = min(max(size.width, 1), 65536), height = min(max(size.height, 1), 65536)
-        let recording: InkRecording
+        var recording: InkRecording
         let format: Format
         switch bytes[start] {
         case UInt8(ascii: "<"):
             // InkML, or XML without ink: the reader says which (and reports malformed XML).
             recording = try InkMLReader.read(bytes, file: file)
             format = .inkML
+        case UInt8(ascii: "{") where QuickDrawReader.looksLikeQuickDraw(bytes[...]):
+            let lines = QuickDrawReader.lines(in: bytes)
+            guard drawing >= 0 && drawing < lines.count else {
+                throw InputError(file: file, location: nil,
+                                 message: "expected a drawing \(drawing) (counted from 0), found only \(lines.count) drawing(s) in the file")
+            }
+            recording = try QuickDrawReader.drawing(lines[drawing].text, number: lines[drawing].number, file: file)
+            format = .quickDraw
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             // One parse serves every JSON format; a native script's events are decoded as they
             // are parsed (no tree of a long stroke; Pointer Events JSON has no "events" key).
@@ -130,6 +162,9 @@ public enum InkImporter {
             default:
                 throw InkFormatSniffer.unknownJSON(root, file: file)
             }
+        case _ where !InkFormatSniffer.isWacomCSV(bytes) && SVCReader.looksLikeSVC(bytes):
+            recording = try SVCReader.read(bytes, file: file)
+            format = .svc
         default:
             guard InkFormatSniffer.isWacomCSV(bytes) else {
                 // JSON that is not an object or an array ("text", 42, true) is named as JSON.
@@ -141,6 +176,8 @@ public enum InkImporter {
             recording = try WacomCSVReader.read(bytes, file: file)
             format = .wacomCSV
         }
-        return (recording.script(width: width, height: height, sourcePath: sourcePath), format)
+        var measured = recording
+        measured.dropConstantChannels(file: file)
+        return (measured.script(width: width, height: height, sourcePath: sourcePath), format)
     }
 }

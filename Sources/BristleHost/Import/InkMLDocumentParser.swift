@@ -16,6 +16,9 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
     private(set) var contexts: [String: InkMLContext] = [:]
     private(set) var inkSources: [String: InkMLInkSource] = [:]
     private(set) var traceFormats: [String: InkMLTraceFormat] = [:]
+    /// Called as each `<trace>` ends; an error it throws stops the parse and becomes
+    /// ``failure``. Without it, traces are collected in ``traces``.
+    var traceHandler: ((InkMLPendingTrace) throws(InputError) -> Void)?
     private(set) var traces: [InkMLPendingTrace] = []
     /// How many `ink` elements the document has.
     private(set) var inkElements = 0
@@ -44,8 +47,12 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
     }
 
     /// Parses `data`; on return, ``failure`` holds the first problem, if any.
+    ///
+    /// The XML is fed to the parser from a stream, a few kilobytes at a time: libxml2 refuses
+    /// a document handed over in one piece when it is over 10 MB ("huge input lookup"), and a
+    /// stream keeps its buffers small whatever the document's size.
     func parse(_ data: Data) {
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
         parser.shouldResolveExternalEntities = false
@@ -239,7 +246,13 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
         case "traceGroup":
             _ = groupContextRefs.popLast()
         case "trace":
-            if let t = trace { traces.append(t) }
+            if let t = trace {
+                if let traceHandler {
+                    do throws(InputError) { try traceHandler(t) } catch { fail(error) }
+                } else {
+                    traces.append(t)
+                }
+            }
             trace = nil
         default:
             break

@@ -15,54 +15,53 @@ import Foundation
 enum InkMLReader {
     static func read(_ bytes: [UInt8], file: String) throws(InputError) -> InkRecording {
         let document = InkMLDocumentParser(file: file)
+        let builder = InkMLRecordingBuilder(file: file, document: document)
+        document.traceHandler = { trace throws(InputError) in try builder.traceEnded(trace) }
         document.parse(Data(bytes))
+        document.traceHandler = nil
         if let failure = document.failure { throw failure }
         guard document.inkElements > 0 else {
             throw InputError(file: file, location: SourceLocation(line: 1, column: 1),
                              message: "expected an <ink> element (InkML) in the XML document, found none",
                              hint: "InkML ink is an <ink> (or <inkml:ink>) element holding <trace> elements")
         }
-        var resolver = InkMLContextResolver(file: file, document: document)
-        var recording = InkRecording()
-        /// Samples whose force has no declared maximum: normalised by the largest force read.
-        var unscaledForce: [(stroke: Int, sample: Int)] = []
+        return try builder.finish()
+    }
+}
 
-        for trace in document.traces {
-            let context = try resolver.context(for: trace)
-            let mapper = try InkMLChannelMapper(context: context, file: file)
-            var decoder = InkMLTraceDecoder(file: file, channelNames: context.format.all.map(\.name),
-                                            regularCount: context.format.regular.count)
-            if trace.contextRef == nil && trace.currentContext == nil {
-                decoder.defaultFormatHint = "this trace has no context, so its format is the default, X Y; give it a contextRef naming a <context> with its <traceFormat>"
-            }
-            let points = try decoder.decode(trace.text, chunks: trace.chunks)
-            recording.samplesRead += points.count
-            guard !points.isEmpty else { continue }
-            var timeOffset: Double? = nil
-            if let text = trace.timeOffset {
-                guard let t = Double(text.trimmingCharacters(in: .whitespaces)), t.isFinite else {
-                    throw InputError(file: file, location: trace.location,
-                                     message: "expected a number of milliseconds for the timeOffset of <trace>, found \"\(text)\"")
-                }
-                timeOffset = t
-            }
-            var samples: [PointerSample] = []
-            samples.reserveCapacity(points.count)
-            for (i, point) in points.enumerated() {
-                let (sample, needsScaling) = try mapper.sample(point, index: i, timeOffset: timeOffset)
-                if needsScaling { unscaledForce.append((recording.strokes.count, samples.count)) }
-                samples.append(sample)
-            }
-            if trace.type?.trimmingCharacters(in: .whitespaces) == "penUp" {
-                // Hover: the pen moved above the surface. Kept for counting, never drawn.
-                for i in samples.indices { samples[i].buttons = 0 }
-                recording.hover += samples
-                unscaledForce.removeAll { $0.stroke == recording.strokes.count }
-                continue
-            }
-            recording.strokes.append(InkStroke(pointerType: "pen", samples: samples, location: trace.location))
+/// Turns the traces of an InkML document into an ``InkRecording`` as the parser meets them,
+/// so that a large file never holds its trace text and its samples at once.
+///
+/// A trace is decoded as soon as it ends when its context resolves with the definitions read
+/// so far (the usual case: definitions come first). A trace that refers to a context defined
+/// later waits for the end of the document, and so do the traces after it, so strokes stay in
+/// file order.
+final class InkMLRecordingBuilder {
+    let file: String
+    private var resolver: InkMLContextResolver
+    private var recording = InkRecording()
+    /// Samples whose force has no declared maximum: normalised by the largest force read.
+    private var unscaledForce: [(stroke: Int, sample: Int)] = []
+    private var deferred: [InkMLPendingTrace] = []
+
+    init(file: String, document: InkMLDocumentParser) {
+        self.file = file
+        resolver = InkMLContextResolver(file: file, document: document)
+    }
+
+    /// Decodes `trace` now, or keeps it for ``finish()`` when its context is not known yet.
+    func traceEnded(_ trace: InkMLPendingTrace) throws(InputError) {
+        guard deferred.isEmpty, let context = try? resolver.context(for: trace) else {
+            deferred.append(trace)
+            return
         }
+        try add(trace, context)
+    }
 
+    /// Decodes the traces that waited, normalises force, and returns the recording.
+    func finish() throws(InputError) -> InkRecording {
+        for trace in deferred { try add(trace, resolver.context(for: trace)) }
+        deferred = []
         let largest = unscaledForce.reduce(0.0) { max($0, recording.strokes[$1.stroke].samples[$1.sample].force ?? 0) }
         if largest > 0 {
             for (s, i) in unscaledForce {
@@ -71,6 +70,43 @@ enum InkMLReader {
             }
         }
         return recording
+    }
+
+    private func add(_ trace: InkMLPendingTrace, _ context: InkMLResolvedContext) throws(InputError) {
+        let mapper = try InkMLChannelMapper(context: context, file: file)
+        for warning in mapper.warnings where !recording.warnings.contains(warning) { recording.warnings.append(warning) }
+        var decoder = InkMLTraceDecoder(file: file, channelNames: context.format.all.map(\.name),
+                                        regularCount: context.format.regular.count)
+        if trace.contextRef == nil && trace.currentContext == nil {
+            decoder.defaultFormatHint = "this trace has no context, so its format is the default, X Y; give it a contextRef naming a <context> with its <traceFormat>"
+        }
+        let points = try decoder.decode(trace.text, chunks: trace.chunks)
+        recording.samplesRead += points.count
+        guard !points.isEmpty else { return }
+        var timeOffset: Double? = nil
+        if let text = trace.timeOffset {
+            guard let t = Double(text.trimmingCharacters(in: .whitespaces)), t.isFinite else {
+                throw InputError(file: file, location: trace.location,
+                                 message: "expected a number of milliseconds for the timeOffset of <trace>, found \"\(text)\"")
+            }
+            timeOffset = t
+        }
+        var samples: [PointerSample] = []
+        samples.reserveCapacity(points.count)
+        var needScaling: [Int] = []
+        for (i, point) in points.enumerated() {
+            let (sample, needsScaling) = try mapper.sample(point, index: i, timeOffset: timeOffset)
+            if needsScaling { needScaling.append(samples.count) }
+            samples.append(sample)
+        }
+        if trace.type?.trimmingCharacters(in: .whitespaces) == "penUp" {
+            // Hover: the pen moved above the surface. Kept for counting, never drawn.
+            for i in samples.indices { samples[i].buttons = 0 }
+            recording.hover += samples
+            return
+        }
+        unscaledForce += needScaling.map { (recording.strokes.count, $0) }
+        recording.strokes.append(InkStroke(pointerType: "pen", samples: samples, location: trace.location))
     }
 }
 
@@ -187,6 +223,8 @@ struct InkMLChannelMapper {
     private var forceMin = 0.0, forceMax: Double?
     private var millisecondsPerT = 1.0
     private var degreesPerUnit: [Int: Double] = [:]
+    /// Channels ignored for units that are not understood, as located warnings.
+    private(set) var warnings: [String] = []
 
     init(context: InkMLResolvedContext, file: String) throws(InputError) {
         self.file = file
@@ -200,7 +238,7 @@ struct InkMLChannelMapper {
         }
         x = xi
         y = yi
-        f = index("F"); t = index("T"); tiltX = index("OTx"); tiltY = index("OTy")
+        f = index("F"); t = index("T"); tiltX = index("OTx") ?? index("TX"); tiltY = index("OTy") ?? index("TY")
         azimuth = index("OA"); elevation = index("OE"); rotation = index("OR"); w = index("W")
         defaults = channels.map(\.defaultValue)
 
@@ -211,6 +249,19 @@ struct InkMLChannelMapper {
         // handwriting by a quarter; Office and Microsoft's InkMLjs draw X and Y alike.
         if channels[xi].negative { xFactor = -1 }
         if channels[yi].negative { yFactor = -1 }
+        for c in [channels[xi], channels[yi]] where InkUnits.millimetresPerUnit(c.units) == nil && !InkUnits.isDeviceUnit(c.units) {
+            let at = c.location
+            warnings.append("\(file):\(at.line):\(at.column): warning: channel \(c.name) has units \"\(c.units ?? "")\", which are not a length (in, cm, mm, himetric, dev): read as device units")
+        }
+        // X and Y in two different lengths (cm and mm) are both brought to millimetres; in the
+        // same unit they stay as they are.
+        var lengthOfX = 1.0
+        if let mmX = InkUnits.millimetresPerUnit(channels[xi].units), let mmY = InkUnits.millimetresPerUnit(channels[yi].units),
+           mmX != mmY {
+            xFactor *= mmX
+            yFactor *= mmY
+            lengthOfX = mmX
+        }
         if let w {
             // W is in X's units, unless both have a resolution in known lengths: then W is
             // converted through millimetres (W / resW in mm, times resX per mm).
@@ -218,28 +269,60 @@ struct InkMLChannelMapper {
                context.property("W", "resolution") != nil, context.property("X", "resolution") != nil {
                 wFactor = mmPerW / mmPerX
             }
+            wFactor *= lengthOfX
         }
 
-        if let f {
-            let channel = channels[f]
+        if let i = f, !InkUnits.isForceUnit(channels[i].units) {
+            ignore(channels[i], expected: "a force (dev, N, g, %)")
+            f = nil
+        }
+        if let i = f {
+            let channel = channels[i]
             forceMax = context.property("F", "max")?.value ?? channel.max
             forceMin = context.property("F", "min")?.value ?? channel.min ?? 0
             if let m = forceMax, !(m > forceMin) { forceMax = nil }
+            if forceMax == nil, InkUnits.scaled(channel.units).base == "%" { forceMax = 100 }
         }
-        if let t {
-            guard let ms = InkUnits.millisecondsPerUnit(channels[t].units) else {
-                throw InputError(file: file, location: channels[t].location,
-                                 message: "expected the units of channel T to be a time (ms, s, us), found \"\(channels[t].units ?? "")\"")
+        if let i = t {
+            if let ms = Self.size(of: channels[i], context, InkUnits.millisecondsPerUnit) {
+                millisecondsPerT = ms
+            } else {
+                ignore(channels[i], expected: "a time (ms, s, us, 1/1000 s)")
+                t = nil
             }
-            millisecondsPerT = ms
         }
         for i in [tiltX, tiltY, azimuth, elevation, rotation].compactMap({ $0 }) {
-            guard let d = InkUnits.degreesPerUnit(channels[i].units) else {
-                throw InputError(file: file, location: channels[i].location,
-                                 message: "expected the units of channel \(channels[i].name) to be an angle (deg or rad), found \"\(channels[i].units ?? "")\"")
+            if let d = Self.size(of: channels[i], context, InkUnits.degreesPerUnit) {
+                degreesPerUnit[i] = d
+            } else {
+                ignore(channels[i], expected: "an angle (deg, 1/100 deg, rad, grad)")
+                if tiltX == i { tiltX = nil }
+                if tiltY == i { tiltY = nil }
+                if azimuth == i { azimuth = nil }
+                if elevation == i { elevation = nil }
+                if rotation == i { rotation = nil }
             }
-            degreesPerUnit[i] = d
         }
+    }
+
+    /// Records that `channel` is ignored because its units are not `expected`.
+    private mutating func ignore(_ channel: InkMLChannel, expected: String) {
+        let at = channel.location
+        warnings.append("\(file):\(at.line):\(at.column): warning: channel \(channel.name) is ignored: expected its units to be \(expected), found \"\(channel.units ?? "")\"")
+    }
+
+    /// The size of one unit of `channel` in the unit `convert` measures: from its `resolution`
+    /// property when that is a reciprocal of a unit `convert` knows (`1/deg`, `1/s`), else from
+    /// the channel's `units`. `nil` when neither says.
+    private static func size(of channel: InkMLChannel, _ context: InkMLResolvedContext,
+                             _ convert: (String?) -> Double?) -> Double? {
+        if let resolution = context.property(channel.name, "resolution"), resolution.value > 0,
+           var unit = resolution.units?.trimmingCharacters(in: .whitespaces), unit.hasPrefix("1/") {
+            unit.removeFirst(2)
+            if let size = convert(unit) { return size / resolution.value }
+        }
+        if channel.units == nil { return convert(nil) }
+        return InkUnits.isDeviceUnit(channel.units) ? nil : convert(channel.units)
     }
 
     /// Millimetres per unit of a length channel: from its `resolution` property (units such

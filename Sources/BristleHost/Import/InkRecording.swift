@@ -10,8 +10,49 @@ struct InkRecording {
     /// order and source units. They are not played.
     var hover: [PointerSample] = []
 
+    /// Warnings and notes about what was read, each a full line such as
+    /// `rec.inkml:4:5: warning: ...`, printed by the CLI.
+    var warnings: [String] = []
+
     /// The number of ink samples, over all strokes.
     var inkSamples: Int { strokes.reduce(0) { $0 + $1.samples.count } }
+
+    /// A group of sample fields that a brush sees as one measurement.
+    private struct ChannelGroup {
+        var name: String
+        var values: @Sendable (PointerSample) -> [Double?]
+        var clear: @Sendable (inout PointerSample) -> Void
+    }
+
+    private static let channelGroups: [ChannelGroup] = [
+        ChannelGroup(name: "pressure", values: { s in [s.pressure ?? s.force.flatMap { f in s.maxForce.map { f / $0 } }] },
+                     clear: { $0.pressure = nil; $0.force = nil; $0.maxForce = nil }),
+        ChannelGroup(name: "orientation (tilt, altitude, azimuth)",
+                     values: { [$0.tiltX, $0.tiltY, $0.altitudeAngle, $0.azimuthAngle] },
+                     clear: { $0.tiltX = nil; $0.tiltY = nil; $0.altitudeAngle = nil; $0.azimuthAngle = nil }),
+        ChannelGroup(name: "twist", values: { [$0.twist] }, clear: { $0.twist = nil }),
+        ChannelGroup(name: "tangential pressure", values: { [$0.tangentialPressure] }, clear: { $0.tangentialPressure = nil }),
+        ChannelGroup(name: "contact size", values: { [$0.width, $0.height] }, clear: { $0.width = nil; $0.height = nil }),
+    ]
+
+    /// Reports as absent every measurement that is the same in every ink sample (all-zero
+    /// orientation, a pressure of 1.0 from a mouse), so brushes use their documented fallback
+    /// rather than a flat reading; adds one note per measurement dropped. A recording of fewer
+    /// than two ink samples keeps what it has.
+    mutating func dropConstantChannels(file: String) {
+        guard inkSamples >= 2, let first = strokes.first?.samples.first else { return }
+        for group in Self.channelGroups {
+            let reference = group.values(first)
+            guard reference.contains(where: { $0 != nil }) else { continue }
+            let constant = strokes.allSatisfy { $0.samples.allSatisfy { group.values($0) == reference } }
+            guard constant else { continue }
+            for s in strokes.indices {
+                for i in strokes[s].samples.indices { group.clear(&strokes[s].samples[i]) }
+            }
+            let value = reference.compactMap { $0 }.map { BrushParameter.plain($0) }.joined(separator: ", ")
+            warnings.append("\(file): note: \(group.name) is \(value) in every sample: treated as not measured, so brushes use their fallback")
+        }
+    }
 }
 
 /// One stroke of an ``InkRecording``: pointer down, the samples, pointer up.
@@ -98,16 +139,24 @@ struct InkFit: Equatable {
 }
 
 extension InkRecording {
-    /// The stroke script that plays this recording on a `width` x `height` canvas.
-    func script(width: Int, height: Int, sourcePath: String) -> StrokeScript {
-        let fit = InkFit(self, width: width, height: height)
-        let actions = strokes.map { stroke in
-            ScriptAction(kind: .stroke(StrokeSpec(
+    /// The stroke script that plays this recording on a `width` x `height` canvas. Each
+    /// stroke's samples are released as its events are made, so a large recording is not held
+    /// twice.
+    consuming func script(width: Int, height: Int, sourcePath: String) -> StrokeScript {
+        let fit = InkFit(copy self, width: width, height: height)
+        var actions: [ScriptAction] = []
+        actions.reserveCapacity(strokes.count)
+        for i in strokes.indices {
+            let stroke = strokes[i]
+            strokes[i].samples = []
+            actions.append(ScriptAction(kind: .stroke(StrokeSpec(
                 pointerType: stroke.pointerType, cancelled: false,
                 events: stroke.samples.map { InputEventSpec(sample: fit.apply($0)) },
-                location: stroke.location)), location: stroke.location)
+                location: stroke.location)), location: stroke.location))
         }
-        return StrokeScript(canvas: CanvasSpec(width: width, height: height), actions: actions,
-                            sourcePath: sourcePath)
+        var script = StrokeScript(canvas: CanvasSpec(width: width, height: height), actions: actions,
+                                  sourcePath: sourcePath)
+        script.warnings = warnings
+        return script
     }
 }

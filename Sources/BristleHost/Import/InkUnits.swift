@@ -33,9 +33,32 @@ enum InkUnits {
         min(max(value, 0), 1)
     }
 
+    /// `units` split into a factor and a base unit: `1/100 deg` is (0.01, `deg`), `0.5mm` is
+    /// (0.5, `mm`), `deg` is (1, `deg`). A reciprocal such as `1/in` (a resolution's unit) has
+    /// no number after the slash and is returned whole, with factor 1.
+    static func scaled(_ units: String?) -> (factor: Double, base: String?) {
+        guard let text = units?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return (1, nil) }
+        var rest = Substring(text)
+        var reciprocal = false
+        if rest.hasPrefix("1/") {
+            rest = rest.dropFirst(2).drop { $0 == " " }
+            reciprocal = true
+        }
+        let number = rest.prefix { $0.isNumber || $0 == "." }
+        guard !number.isEmpty, let n = Double(number), n > 0, n.isFinite else { return (1, text) }
+        let base = rest.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        return (reciprocal ? 1 / n : n, base.isEmpty ? nil : base)
+    }
+
     /// How many degrees one unit of an angle channel is, from its `units` attribute: `deg`
-    /// (the default), `rad`, or `grad`. `nil` for a unit that is not an angle.
+    /// (the default), `rad`, or `grad`, optionally scaled (`1/100 deg`). `nil` for a unit that
+    /// is not an angle (`dev`: an angle in device units has no known size).
     static func degreesPerUnit(_ units: String?) -> Double? {
+        let (factor, base) = scaled(units)
+        return plainDegreesPerUnit(base).map { $0 * factor }
+    }
+
+    private static func plainDegreesPerUnit(_ units: String?) -> Double? {
         switch units?.lowercased() {
         case nil, "", "deg", "degree", "degrees", "°": return 1
         case "rad", "radian", "radians": return 180 / Double.pi
@@ -45,8 +68,14 @@ enum InkUnits {
     }
 
     /// How many milliseconds one unit of a time channel is, from its `units` attribute: `ms`
-    /// (the default), `s`, `us`/`µs`, `ns`, `min`. `nil` for a unit that is not a time.
+    /// (the default), `s`, `us`/`µs`, `ns`, `min`, optionally scaled (`1/1000 s`). `nil` for a
+    /// unit that is not a time.
     static func millisecondsPerUnit(_ units: String?) -> Double? {
+        let (factor, base) = scaled(units)
+        return plainMillisecondsPerUnit(base).map { $0 * factor }
+    }
+
+    private static func plainMillisecondsPerUnit(_ units: String?) -> Double? {
         switch units?.lowercased() {
         case nil, "", "ms", "msec", "millisecond", "milliseconds": return 1
         case "s", "sec", "second", "seconds": return 1000
@@ -58,8 +87,30 @@ enum InkUnits {
     }
 
     /// Millimetres per unit of a length, for `in`, `cm`, `mm`, `m`, `pt`, `pc`, `himetric`
-    /// (0.01 mm). `nil` for other units (`dev`, pixels), which have no known size.
+    /// (0.01 mm), optionally scaled (`1/10 mm`). `nil` for other units (`dev`, pixels), which
+    /// have no known size.
     static func millimetresPerUnit(_ units: String?) -> Double? {
+        let (factor, base) = scaled(units)
+        return plainMillimetresPerUnit(base).map { $0 * factor }
+    }
+
+    /// Whether `units` name a device unit or a pixel: a length with no known size.
+    static func isDeviceUnit(_ units: String?) -> Bool {
+        switch scaled(units).base?.lowercased() {
+        case nil, "dev", "device", "px", "pixel", "pixels", "count", "counts": return true
+        default: return false
+        }
+    }
+
+    /// Whether `units` are a force unit: a range (`min`/`max`) of them normalises to pressure.
+    static func isForceUnit(_ units: String?) -> Bool {
+        switch scaled(units).base?.lowercased() {
+        case nil, "dev", "device", "n", "newton", "newtons", "g", "gf", "kg", "%", "level", "levels": return true
+        default: return false
+        }
+    }
+
+    private static func plainMillimetresPerUnit(_ units: String?) -> Double? {
         switch units?.lowercased() {
         case "in", "inch", "inches": return 25.4
         case "cm": return 10

@@ -13,7 +13,12 @@ public final class Brush {
     /// When set, each hook call writes its ``BrushHook`` raw value here before calling the
     /// brush and 0 once it returns, so a supervisor in another process (shared memory) can
     /// name the call a crash or a hang happened in. Nil by default (one check per call).
-    public var hookTrace: UnsafeMutablePointer<Int32>?
+    public var hookTrace: UnsafeMutablePointer<Int32>? { didSet { observed = hookTrace != nil || timeline != nil } }
+    /// When set, every hook and parameter call is timed and recorded there, with its samples,
+    /// layer and status (``HookTimeline``). Nil by default.
+    public var timeline: HookTimeline? { didSet { observed = hookTrace != nil || timeline != nil } }
+    /// Whether ``hookTrace`` or ``timeline`` is set: the one check a hook call pays without them.
+    private var observed = false
     /// The size, and stride, of the samples this brush receives: `sizeof(bristle_sample_t)`
     /// in min(the brush's declared minor, the host's minor) (bristle.h, ARRAYS).
     public var sampleSize: Int { samples.structSize }
@@ -78,13 +83,32 @@ public final class Brush {
         traced(.destroy) { instance.pointee.destroy?(instance) }
     }
 
-    /// Runs one plugin call with ``hookTrace`` set to `hook`.
+    /// Runs one plugin call with ``hookTrace`` set to `hook`, recorded on ``timeline`` with
+    /// `samples` (and the parameter's id, `parameter`).
     @inline(__always)
-    private func traced<T>(_ hook: BrushHook, _ call: () -> T) -> T {
-        guard let hookTrace else { return call() }
-        hookTrace.pointee = hook.rawValue
-        defer { hookTrace.pointee = 0 }
-        return call()
+    private func traced<T>(_ hook: BrushHook, samples: Int = 0, parameter: String? = nil,
+                           _ call: () -> T) -> T {
+        guard observed else { return call() }
+        return observedCall(hook, samples, parameter, call)
+    }
+
+    private func observedCall<T>(_ hook: BrushHook, _ samples: Int, _ parameter: String?,
+                                 _ call: () -> T) -> T {
+        hookTrace?.pointee = hook.rawValue
+        defer { hookTrace?.pointee = 0 }
+        guard let timeline else { return call() }
+        let name: String
+        switch hook {
+        case .drawPreview: name = "draw"
+        case .setParameter: name = parameter == nil ? hook.name : "params.set_" + (parameters.first { $0.id == parameter }?.kind == .color ? "color" : "value")
+        default: name = hook.name
+        }
+        return timeline.measure(.hook, name, call) { record, result in
+            record.samples = samples
+            record.parameter = parameter
+            record.status = result as? Int32
+            if hook == .draw || hook == .drawPreview { record.layer = hook == .draw ? "committed" : "preview" }
+        }
     }
 
     /// The most parameters a brush may declare; more is taken as a corrupt count.
@@ -142,7 +166,7 @@ public final class Brush {
             throw .badParameterValue(brush: descriptor.id, name: id, value: String(value),
                                      expected: parameter.expectation)
         }
-        let status = traced(.setParameter) { params.pointee.set_value!(instance, id, value) }
+        let status = traced(.setParameter, parameter: id) { params.pointee.set_value!(instance, id, value) }
         guard status == BRISTLE_OK else {
             throw .hookFailed(brush: descriptor.id, hook: "params.set_value(\(id))", status: status)
         }
@@ -156,7 +180,7 @@ public final class Brush {
                                      expected: parameter.expectation)
         }
         var c = bristle_color_t(r: color.red, g: color.green, b: color.blue, a: color.alpha)
-        let status = traced(.setParameter) { params.pointee.set_color!(instance, id, &c) }
+        let status = traced(.setParameter, parameter: id) { params.pointee.set_color!(instance, id, &c) }
         guard status == BRISTLE_OK else {
             throw .hookFailed(brush: descriptor.id, hook: "params.set_color(\(id))", status: status)
         }
@@ -211,7 +235,7 @@ public final class Brush {
     public func begin(_ context: UnsafePointer<bristle_stroke_context_t>,
                       _ sample: UnsafePointer<bristle_sample_t>) -> Int32 {
         inStroke = true
-        return traced(.begin) { instance.pointee.begin!(instance, context, sample) }
+        return traced(.begin, samples: 1) { instance.pointee.begin!(instance, context, sample) }
     }
 
     public func moved(_ batch: [bristle_sample_t]) -> Int32 {
@@ -219,7 +243,7 @@ public final class Brush {
     }
 
     public func moved(_ samples: UnsafePointer<bristle_sample_t>, count: Int) -> Int32 {
-        traced(.moved) { instance.pointee.moved!(instance, samples, UInt32(count)) }
+        traced(.moved, samples: count) { instance.pointee.moved!(instance, samples, UInt32(count)) }
     }
 
     public func predicted(_ batch: [bristle_sample_t]) -> Int32 {
@@ -227,7 +251,7 @@ public final class Brush {
     }
 
     public func predicted(_ samples: UnsafePointer<bristle_sample_t>, count: Int) -> Int32 {
-        traced(.predicted) { instance.pointee.predicted!(instance, samples, UInt32(count)) }
+        traced(.predicted, samples: count) { instance.pointee.predicted!(instance, samples, UInt32(count)) }
     }
 
     public func ended(_ sample: bristle_sample_t) -> Int32 {
@@ -236,7 +260,7 @@ public final class Brush {
 
     public func ended(_ sample: UnsafePointer<bristle_sample_t>) -> Int32 {
         inStroke = false
-        return traced(.ended) { instance.pointee.ended!(instance, sample) }
+        return traced(.ended, samples: 1) { instance.pointee.ended!(instance, sample) }
     }
 
     public func cancelled() {

@@ -19,6 +19,14 @@ public final class BrushHost {
     /// Receives what brushes log. The default writes warnings and errors to stderr.
     public var logHandler: (Severity, String) -> Void
 
+    /// Records every service call brushes of this host make (``HookTimeline``); setting one
+    /// interposes the timed table (``TimedServices``) for brushes created from then on. Nil by
+    /// default: the services run untimed.
+    public var timeline: HookTimeline? {
+        didSet { if timeline != nil, timedServices == nil { timedServices = TimedServices(host: self) } }
+    }
+    private var timedServices: TimedServices?
+
     let rasterizer = Rasterizer()
     let host: UnsafeMutablePointer<bristle_host_t>
     let services: UnsafeMutablePointer<bristle_services_t>

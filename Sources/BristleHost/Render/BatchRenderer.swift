@@ -6,8 +6,10 @@ import Synchronization
 /// past bad files and reporting every failure at the end.
 ///
 /// Inputs are files, or folders whose files with a known extension (`.json`, `.inkml`, `.xml`,
-/// `.csv`) are taken in name order. Each input becomes `DIR/<name without extension>.png`
-/// (the full file name plus `.png` when two inputs share a stem). Every input gets its own
+/// `.csv`, `.ndjson`, `.svc`) are taken in name order. Each input becomes
+/// `DIR/<name without extension>.png` (the full file name plus `.png` when two inputs share a
+/// stem); a Quick, Draw! file becomes one `DIR/<stem>-<N>.png` per drawing, streamed: the
+/// workers take its drawings one at a time, so its size does not matter. Every input gets its own
 /// ``ScriptRenderer``, session and brush instances, so renders share nothing but the loaded
 /// plugin libraries.
 public struct BatchRenderer: Sendable {
@@ -24,7 +26,7 @@ public struct BatchRenderer: Sendable {
     }
 
     /// The file extensions taken from a folder.
-    public static let inputExtensions = ["json", "inkml", "xml", "csv"]
+    public static let inputExtensions = ["json", "inkml", "xml", "csv", "ndjson", "svc"]
 
     public var options: RenderOptions
     public var outputDirectory: String
@@ -82,16 +84,25 @@ public struct BatchRenderer: Sendable {
     }
 
     /// Renders every input; `progress(done, total, input)` is called (from worker threads, one
-    /// call at a time) as each finishes. Results come back in input order.
+    /// call at a time) as each finishes. Results come back in input order, a Quick, Draw!
+    /// file's drawings in file order where the file is.
     public func run(_ inputs: [String],
                     progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) -> [Result] {
         let outputs = outputs(for: inputs)
-        let results = Mutex<[Result?]>(Array(repeating: nil, count: inputs.count))
-        let done = Mutex(0)
+        let results = Mutex<[[Result]]>(Array(repeating: [], count: inputs.count))
+        let done = Mutex((done: 0, total: inputs.count))
         let next = Mutex(0)
         var protected = self.options
         protected.protectedPaths += inputs
         let options = protected
+        let drawings = inputs.map { Paths.isDirectory($0) ? nil : QuickDrawDrawings(path: $0) }
+        @Sendable func finished(_ input: String, extra: Int) {
+            done.withLock { count in
+                count.done += 1
+                count.total += extra
+                progress(count.done, count.total, input)
+            }
+        }
         DispatchQueue.concurrentPerform(iterations: min(workers, max(inputs.count, 1))) { _ in
             while true {
                 let index: Int = next.withLock { n in
@@ -99,6 +110,7 @@ public struct BatchRenderer: Sendable {
                     return n
                 }
                 guard index < inputs.count else { return }
+                guard drawings[index] == nil else { continue }
                 let renderer = ScriptRenderer(options: options)
                 var format: InkImporter.Format?
                 let outcome = Swift.Result { () throws(RenderError) in
@@ -110,13 +122,45 @@ public struct BatchRenderer: Sendable {
                 if case .failure(let failure) = outcome { error = failure }
                 let result = Result(input: inputs[index], output: outputs[index], error: error,
                                     format: format, stats: renderer.stats)
-                results.withLock { $0[index] = result }
-                done.withLock { count in
-                    count += 1
-                    progress(count, inputs.count, inputs[index])
-                }
+                results.withLock { $0[index] = [result] }
+                finished(inputs[index], extra: 0)
             }
         }
-        return results.withLock { $0.map { $0! } }
+        for (index, file) in drawings.enumerated() {
+            guard let file else { continue }
+            let stem = String(outputs[index].dropLast(4))
+            let rendered = Mutex<[Result]>([])
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while let drawing = file.next() {
+                    let output = "\(stem)-\(drawing.index).png"
+                    let renderer = ScriptRenderer(options: options)
+                    let outcome = Swift.Result { () throws(RenderError) in
+                        let script: StrokeScript
+                        do throws(InputError) {
+                            script = try file.script(of: drawing, fitInto: options.canvasSize ?? InkImporter.defaultCanvasSize)
+                        } catch {
+                            throw .input(error)
+                        }
+                        try renderer.render(script, toPNG: output)
+                    }
+                    var error: RenderError?
+                    if case .failure(let failure) = outcome { error = failure }
+                    let result = Result(input: inputs[index], output: output, error: error,
+                                        format: .quickDraw, stats: renderer.stats)
+                    rendered.withLock { $0.append(result) }
+                    finished(inputs[index], extra: 1)
+                }
+            }
+            var all = rendered.withLock { $0 }
+            all.sort { $0.output.count != $1.output.count ? $0.output.count < $1.output.count : $0.output < $1.output }
+            if all.isEmpty {
+                let error = RenderError.input(InputError(file: inputs[index], location: nil,
+                                                         message: "expected at least one drawing in the Quick, Draw! file, found none"))
+                all = [Result(input: inputs[index], output: outputs[index], error: error, format: .quickDraw, stats: RenderStats())]
+            }
+            results.withLock { $0[index] = all }
+            done.withLock { $0.total -= 1 }
+        }
+        return results.withLock { $0.flatMap { $0 } }
     }
 }

@@ -6,9 +6,9 @@ import Glibc
 ///
 /// Files are compared by device and inode, so every name of a file is the same file. An
 /// output that does not exist yet cannot be an input.
-enum OutputGuard {
+public enum OutputGuard {
     /// The files a render of `script` reads with `options`, as paths.
-    static func inputs(of script: StrokeScript, options: RenderOptions) -> [String] {
+    public static func inputs(of script: StrokeScript, options: RenderOptions) -> [String] {
         var paths = [script.sourcePath] + options.protectedPaths
         if case .image(let path) = options.background ?? script.canvas.background { paths.append(path) }
         if let brush = options.brush, Paths.namesAFile(brush) { paths.append(brush) }
@@ -19,7 +19,7 @@ enum OutputGuard {
     }
 
     /// Throws ``RenderError/outputIsAnInput(output:input:)`` when `output` is one of `inputs`.
-    static func check(_ output: String, against inputs: [String]) throws(RenderError) {
+    public static func check(_ output: String, against inputs: [String]) throws(RenderError) {
         guard let target = identity(output) else { return }
         for input in inputs where identity(input) == target {
             throw .outputIsAnInput(output: output, input: input)

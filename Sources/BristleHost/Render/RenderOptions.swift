@@ -18,6 +18,10 @@ public struct RenderOptions: Sendable {
     public var searchDirectories: [String]?
     /// Measure the time of every input event (``RenderStats/eventNanoseconds``).
     public var measureEvents = false
+    /// Record every hook and service call in ``ScriptRenderer/timeline`` (`--trace`, `--stats`).
+    public var recordHooks = false
+    /// With ``recordHooks``: also count the pixels each draw actually changed (`--stats`).
+    public var countChangedPixels = false
     /// Applied to measured pressure before brushes see it.
     public var pressureCurve: PressureCurve = .identity
     /// Frames (ticks of the 60 Hz clock) to run after the script, each written as

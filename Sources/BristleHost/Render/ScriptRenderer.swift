@@ -13,6 +13,8 @@ import Glibc
 public final class ScriptRenderer {
     public let options: RenderOptions
     public private(set) var stats = RenderStats()
+    /// Every hook and service call of the last session made, with ``RenderOptions/recordHooks``.
+    public private(set) var timeline: HookTimeline?
     private var catalog: PluginCatalog?
     private var brushChosen = false
     private var warnedOfDroppedHistory = false
@@ -24,15 +26,16 @@ public final class ScriptRenderer {
     /// Reads an input file of any supported format, chosen by content (see ``InkImporter``):
     /// native JSON as written, recordings fitted into `fitInto` (or the importer's default
     /// size). Tells a missing file or one that is not a regular file (a directory, a FIFO, a
-    /// device: refused without opening it; exit 66) from a malformed one (65).
-    public static func loadInput(path: String, fitInto size: (width: Int, height: Int)? = nil)
+    /// device: refused without opening it; exit 66) from a malformed one (65). `drawing`
+    /// chooses one drawing of a Quick, Draw! file (from 0).
+    public static func loadInput(path: String, fitInto size: (width: Int, height: Int)? = nil, drawing: Int = 0)
         throws(RenderError) -> (script: StrokeScript, format: InkImporter.Format)
     {
         let kind = FileKind(path: path)
         if kind == .missing { throw .inputNotFound(path: path) }
         if let what = kind.notRegularDescription { throw .inputNotAFile(path: path, what: what) }
         do {
-            return try InkImporter.read(contentsOf: path, fitInto: size ?? InkImporter.defaultCanvasSize)
+            return try InkImporter.read(contentsOf: path, fitInto: size ?? InkImporter.defaultCanvasSize, drawing: drawing)
         } catch {
             throw .input(error)
         }
@@ -46,6 +49,7 @@ public final class ScriptRenderer {
     /// Runs the script and returns the session holding the result.
     public func render(_ script: StrokeScript) throws(RenderError) -> DrawingSession {
         let session = try makeSession(script)
+        stats.warnings += script.warnings
         if let warning = StrokeTiming.warning(for: script) { stats.warnings.append(warning) }
         brushChosen = false
         warnedOfDroppedHistory = false
@@ -216,6 +220,10 @@ public final class ScriptRenderer {
         }
         session.seed = options.seed ?? 0
         session.strokeWidth = options.width ?? RenderOptions.defaultWidth
+        if options.recordHooks {
+            timeline = HookTimeline(countsChangedPixels: options.countChangedPixels)
+            session.timeline = timeline
+        }
         return session
     }
 
@@ -283,16 +291,23 @@ public final class ScriptRenderer {
     }
 
     /// Creates the brush named by the override, the script's path or id, or the default.
+    /// The brush and its host record on ``timeline`` when there is one.
     private func makeBrush(override: String?, id: String?, path: String?) throws(RenderError) -> Brush {
         let host = BrushHost()
+        host.timeline = timeline
+        let made: Brush
         if let override {
             switch BrushReference(override) {
-            case .file(let file, let chosen): return try brush(inFile: file, id: chosen, host: host)
-            case .id(let chosen): return try brush(id: chosen, host: host)
+            case .file(let file, let chosen): made = try brush(inFile: file, id: chosen, host: host)
+            case .id(let chosen): made = try brush(id: chosen, host: host)
             }
+        } else if let path {
+            made = try brush(inFile: path, id: id, host: host)
+        } else {
+            made = try brush(id: id ?? RenderOptions.defaultBrush, host: host)
         }
-        if let path { return try brush(inFile: path, id: id, host: host) }
-        return try brush(id: id ?? RenderOptions.defaultBrush, host: host)
+        made.timeline = timeline
+        return made
     }
 
     private func brush(inFile path: String, id: String?, host: BrushHost) throws(RenderError) -> Brush {

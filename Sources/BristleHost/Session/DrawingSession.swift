@@ -88,6 +88,18 @@ public final class DrawingSession {
     /// changes pixels adds to it: strokes, ticks, clear, undo and redo.
     public private(set) var damage: [PixelRect] = []
 
+    /// Records the draws (their layer, what they reported dirty and, when the timeline counts
+    /// them, the pixels they changed) and the services the session's targets carry
+    /// (``HookTimeline``). Set it on the session's brushes too, for their other hooks.
+    public var timeline: HookTimeline? {
+        didSet {
+            host.timeline = timeline
+            audit = timeline?.countsChangedPixels == true ? PixelAudit() : nil
+        }
+    }
+    /// The shadow layers counting changed pixels, while the timeline asks for them.
+    private var audit: PixelAudit?
+
     private let host: BrushHost
     /// The preview once allocated (see ``preview``).
     private var previewStorage: Layer?
@@ -285,7 +297,10 @@ public final class DrawingSession {
         var dirty = PixelRect.empty
         let layers = [committed] + mirrors
         for tile in history.recordClear(of: committed) {
-            for layer in layers { layer.fill(.transparent, in: tile) }
+            for layer in layers {
+                layer.fill(.transparent, in: tile)
+                audit?.sync(layer, in: tile)
+            }
             dirty = dirty.union(tile)
         }
         addDamage(dirty)
@@ -356,6 +371,7 @@ public final class DrawingSession {
             change.dirty = change.dirty.union(dirty)
         }
         if previewStorage == nil { previewBacklog.insert(covering: change.dirty, of: history.grid) }
+        if let audit { for layer in [committed] + mirrors { audit.sync(layer, in: change.dirty) } }
         addDamage(change.dirty)
         hadStroke = false
         framesSinceLift = 0
@@ -413,16 +429,27 @@ public final class DrawingSession {
     /// One draw; what it changed, clipped to the layer, is left in ``drawn``.
     private func draw(_ brush: Brush, into layer: Layer, layer kind: UInt32, base: Layer?) -> Int32 {
         dirtyList.reset()
+        let firstCall = timeline?.calls.count ?? 0
+        audit?.prepare(layer)
         var target = bristle_target_t(
             struct_size: UInt32(MemoryLayout<bristle_target_t>.size),
             format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
             base: base.map { UnsafePointer($0.pixels) }, width: Int32(width), height: Int32(height),
             stride_bytes: Int32(layer.strideBytes), layer: kind, stroke: UnsafePointer(context),
-            services: UnsafePointer(host.services), dirty_list: dirtyList.list)
+            services: host.cServices, dirty_list: dirtyList.list)
         var dirty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
         let status = brush.draw(&target, dirty: &dirty)
         dirtyList.region(dirty: dirty, clip: layer.bounds, into: &drawn)
+        if let timeline { note(timeline, drawInto: layer, preview: kind == BRISTLE_LAYER_PREVIEW, since: firstCall) }
         return status
+    }
+
+    /// Gives the timeline what the draw just made reported, and what it changed where it
+    /// reported or its services drew (when the timeline counts changed pixels).
+    private func note(_ timeline: HookTimeline, drawInto layer: Layer, preview: Bool, since firstCall: Int) {
+        let changed = audit?.changedPixels(layer, in: drawn.rects
+            + timeline.serviceRects(since: firstCall, layer: preview ? "preview" : "committed"))
+        timeline.noteDraw(reported: drawn.rects, changedPixels: changed)
     }
 
     /// Allocates the preview if it does not exist yet, copying into it the tiles where committed
@@ -457,6 +484,7 @@ public final class DrawingSession {
         guard !r.isEmpty else { return }
         pixelsCopied += Int(r.width) * Int(r.height)
         destination.copy(from: source, in: r)
+        audit?.sync(destination, in: r)
         if destination === previewStorage { addDamage(r) }
     }
 

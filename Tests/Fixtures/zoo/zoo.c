@@ -20,6 +20,9 @@
  * Pixels and rectangles:
  *   -DROW_PAST_END       forgets to clip at the bottom: writes row `height`, one past the buffer
  *   -DWRITE_PADDING      forgets to clip at the right: writes the byte after each row's pixels
+ *   -DPAST_LAST_PIXEL    an off-by-one at the bottom-right corner only: a block that reaches it
+ *                        also writes the 4 bytes after the last pixel (a host's row padding or
+ *                        page rounding would hide them)
  *   -DSMALL_DIRTY        reports a dirty rectangle one pixel too narrow
  *   -DLIST_TOO_SMALL     lists each block in target->dirty_list one pixel too narrow (*dirty is right)
  *   -DLIST_OUTSIDE_DIRTY lists each block in target->dirty_list, but *dirty holds only its first pixel
@@ -30,6 +33,9 @@
  *   -DOVERREADS_ROW_END  at the right edge, reads 8 bytes from the last pixel (4 past the row)
  *   -DSTRIDE_IN_PIXELS   finds row y at pixel y * (stride / 4): wrong when stride % 4 != 0
  *   -DSTRAIGHT_ALPHA     writes the colour without premultiplying it by its alpha
+ *   -DMAX_ALPHA          blends source-over but keeps the larger alpha instead of adding:
+ *                        right on opaque and transparent canvases and with opaque colours, a
+ *                        colour channel above alpha on a translucent canvas with a translucent colour
  *   -DDIRTY_Y_WRAPS      keeps its dirty rows in int16 12.4 fixed point: wrong from row 2048
  *   -DSCALE_UNCLIPPED    scales its blocks by context->scale after clipping them
  *   -DSHAPE_2_UNCLIPPED  shape 2 (a middle enum value) forgets to clip at the right
@@ -38,6 +44,8 @@
  *   -DKEEPS_SAMPLES      keeps the samples of `moved` and reads them in `draw`
  *   -DKEEPS_CONTEXT      keeps the stroke context of `begin` and reads its colour in `draw`
  *   -DKEEPS_DIRTY_LIST   keeps target->dirty_list and empties it in the next `moved`
+ *   -DKEEPS_TARGET       keeps the target struct of `draw` and reads its width in the next `moved`
+ *                        (and ignores it, so only the read itself can show)
  * Input:
  *   -DINDEXES_BY_SIZEOF  steps through the samples of `moved` and `predicted` with `s[i]` (its own
  *                        sizeof) instead of bristle_sample_at (their struct_size), though it
@@ -58,6 +66,7 @@
  *   -DCHANGES_CWD        chdir("/") in `begin`
  *   -DBLOCKS_SIGNALS     blocks SIGINT in `begin`
  *   -DIGNORES_SIGPIPE    sets SIGPIPE to SIG_IGN in init
+ *   -DINSTALLS_HANDLER   installs a SIGTERM handler of its own in create (to save its state)
  *   -DCHANGES_UMASK      umask(077) in create
  *   -DSETS_LOCALE        setlocale(LC_NUMERIC, "C.UTF-8") in create
  *   -DSETS_ENV           setenv("ZOO_WAS_HERE", "1") in `ended`
@@ -74,10 +83,12 @@
  *   -DMANY_BRUSHES       lists 4096 brushes with ids of 255 bytes ("test.zoo" stays the one it
  *                        creates): the loader's limits
  *   -DLISTS_DIRTY        reports every block in target->dirty_list too (bristle_dirty_add, ABI 1.2)
+ *   -DSLOW_DRAW          spins for 200 000 loop iterations in every `draw`: slow but
+ *                        correct (robustness.time-per-sample may warn, never fail)
  */
 #if defined(BLOCKS_SIGNALS) || defined(IGNORES_SIGPIPE) || defined(SETS_ENV) || defined(CHANGES_CWD) ||             \
     defined(CLOSES_HARNESS_FDS) || defined(LEAVES_THREAD) || defined(THREAD_IN_INIT) || defined(JOINED_THREAD) ||  \
-    defined(OWN_FILE) || defined(CHANGES_UMASK)
+    defined(OWN_FILE) || defined(CHANGES_UMASK) || defined(INSTALLS_HANDLER)
 #define _POSIX_C_SOURCE 200809L
 #endif
 #include <bristle/bristle.h>
@@ -91,7 +102,7 @@
 #if defined(MANY_BRUSHES) || defined(FLOODS_OUTPUT) || defined(WRITES_STDOUT)
 #include <stdio.h>
 #endif
-#if defined(BLOCKS_SIGNALS) || defined(IGNORES_SIGPIPE)
+#if defined(BLOCKS_SIGNALS) || defined(IGNORES_SIGPIPE) || defined(INSTALLS_HANDLER)
 #include <signal.h>
 #endif
 #if defined(LEAVES_THREAD) || defined(THREAD_IN_INIT) || defined(JOINED_THREAD)
@@ -150,6 +161,9 @@ typedef struct zoo {
 #endif
 #ifdef KEEPS_DIRTY_LIST
     bristle_dirty_list_t *kept_list;
+#endif
+#ifdef KEEPS_TARGET
+    const bristle_target_t *kept_target;
 #endif
 #ifdef OWN_FILE
     int own_fd;
@@ -282,7 +296,16 @@ static void paint(const zoo *z, const bristle_target_t *t, const points *p, cons
 #endif
         for (y = y0; y < y1; y++) {
             uint8_t *row = row_at(t, y);
+#ifdef MAX_ALPHA
+            for (x = x0; x < x1; x++) {
+                uint8_t *px = row + x * 4;
+                int k;
+                for (k = 0; k < 3; k++) px[k] = (uint8_t)(rgba[k] + px[k] * (255 - rgba[3]) / 255);
+                if (rgba[3] > px[3]) px[3] = rgba[3];
+            }
+#else
             for (x = x0; x < x1; x++) memcpy(row + x * 4, rgba, 4);
+#endif
 #ifdef OVERREADS_ROW_END
             if (x1 == t->width) {
                 volatile uint8_t pair[8];
@@ -300,6 +323,9 @@ static void paint(const zoo *z, const bristle_target_t *t, const points *p, cons
             }
 #endif
         }
+#ifdef PAST_LAST_PIXEL
+        if (x1 == t->width && y1 == t->height) memcpy(row_at(t, y1 - 1) + x1 * 4, rgba, 4);
+#endif
 #ifdef SMALL_DIRTY
         report(t, dirty, x0, y0, x1 - 1, y1);
 #else
@@ -372,6 +398,10 @@ static void *nothing(void *arg) { return arg; }
 #endif
 
 /* ---- hooks ---- */
+#ifdef INSTALLS_HANDLER
+static volatile sig_atomic_t terminating;
+static void on_term(int signal) { terminating = signal; }
+#endif
 #ifdef OWN_FILE
 static void touch_own_file(const bristle_brush_t *b) {
     if (write(Z(b)->own_fd, "z", 1) != 1) Z(b)->size = 3;
@@ -467,6 +497,12 @@ static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *
 #ifdef KEEPS_DIRTY_LIST
     if (z->kept_list) z->kept_list->count = 0;
 #endif
+#ifdef KEEPS_TARGET
+    if (z->kept_target) {
+        volatile int32_t width = z->kept_target->width; /* only read, and ignored */
+        (void)width;
+    }
+#endif
 #ifdef BATCH_LIMIT
     if (n > 512) return BRISTLE_FAILED;
 #endif
@@ -538,6 +574,16 @@ static bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t
 #endif
 #ifdef KEEPS_DIRTY_LIST
     if (BRISTLE_HAS_FIELD(t, bristle_target_t, dirty_list)) z->kept_list = t->dirty_list;
+#endif
+#ifdef KEEPS_TARGET
+    z->kept_target = t;
+#endif
+#ifdef SLOW_DRAW
+    {
+        volatile unsigned long spin;
+        for (spin = 0; spin < 200000ul; spin++) {
+        }
+    }
 #endif
 #ifdef KEEPS_SAMPLES
     if (z->kept_samples && z->kept_samples->x > 1e300) return BRISTLE_FAILED;
@@ -619,6 +665,14 @@ static const bristle_brush_t *create(const bristle_brush_factory_t *f, const bri
 #endif
 #ifdef SETS_LOCALE
     setlocale(LC_NUMERIC, "C.UTF-8");
+#endif
+#ifdef INSTALLS_HANDLER
+    {
+        struct sigaction action;
+        memset(&action, 0, sizeof action);
+        action.sa_handler = on_term;
+        sigaction(SIGTERM, &action, NULL);
+    }
 #endif
     z = (zoo *)calloc(1, sizeof *z);
     if (!z) return NULL;

@@ -70,6 +70,14 @@ struct ContourPath {
         minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
     }
 
+    /// How far (x, y) lies beyond the cull rectangle: the largest distance past one of its
+    /// sides, or a value <= 0 when the point is within it (always <= 0 without culling). A
+    /// curve moving at most this far stays beyond that side, so its vertices there are culled.
+    @inline(__always)
+    func distanceBeyondCull(_ x: Double, _ y: Double) -> Double {
+        Swift.max(Swift.max(cullMinX - x, x - cullMaxX), Swift.max(cullMinY - y, y - cullMaxY))
+    }
+
     /// Reverses the vertex order of the last contour (its orientation, hence its winding sign).
     mutating func reverseLastContour() {
         guard let s = starts.last, xs.count - s >= 2 else { return }

@@ -10,8 +10,10 @@
 /// The curve and the step are symmetric about both axes, so one quadrant is computed and
 /// mirrored into the other three (a quarter of the trigonometry). Vertices go through
 /// ``ContourPath/append(_:_:)``, so with a cull rectangle a huge ellipse keeps only its
-/// visible detail (the step loop still walks a whole quadrant, at most about
-/// `(π / 2) / minStep` iterations). Quadrant storage is reused (no allocation once warm).
+/// visible detail, and the step loop leaps over parameter ranges whose four mirrored arcs
+/// cannot reach the cull rectangle (a point moves at most ``reach`` per radian), so an
+/// ellipse of radius 1e7 around or across the canvas costs about what one of radius 1e3
+/// does. Quadrant storage is reused (no allocation once warm).
 struct EllipseFlattener {
     /// Bound on each chord's sagitta, pixels.
     static let tolerance = 0.004
@@ -37,6 +39,9 @@ struct EllipseFlattener {
         qy.removeAll(keepingCapacity: true)
         var theta = 0.0
         let quarter = 0.5 * Double.pi
+        // A bound on the offset curve's speed |d(p + o n)/dθ| <= |p'| + |o| |p'| κ, with
+        // |p'| <= max(rx, ry) and |p'| κ = rx ry / |p'|² <= max / min: doubled for the push.
+        let reach = 2 * (Swift.max(rx, ry) + abs(offset) * Swift.max(rx, ry) / Swift.min(rx, ry))
         while true {
             let c = RasterMath.cosine(theta), s = RasterMath.sine(theta)
             let tx = -rx * s, ty = ry * c
@@ -45,10 +50,14 @@ struct EllipseFlattener {
             let k = rx * ry / speed * Swift.max(1 + offset * kappa, 0.05)
             let step = Swift.min(Self.maxStep, Swift.max(Self.minStep, (8 * Self.tolerance / k).squareRoot()))
             let push = offset + k * step * step / 16
-            qx.append(rx * c + push * ty / speed)
-            qy.append(ry * s - push * tx / speed)
+            let x = rx * c + push * ty / speed, y = ry * s - push * tx / speed
+            qx.append(x)
+            qy.append(y)
             if theta >= quarter { break }
-            theta = Swift.min(theta + step, quarter)
+            let gap = Swift.min(
+                Swift.min(path.distanceBeyondCull(cx + x, cy + y), path.distanceBeyondCull(cx - x, cy + y)),
+                Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
+            theta = Swift.min(theta + Swift.max(step, gap / reach), quarter)
         }
         // qx/qy hold θ from 0 to π/2 inclusive; mirror them into the four quadrants.
         let m = qx.count - 1

@@ -1,0 +1,129 @@
+import CBristle
+
+/// The services table a ``BrushHost`` with a ``HookTimeline`` gives brushes: the table it
+/// gave before, each function timed and recorded as a service call (its target layer, the
+/// points of a polyline, the rectangle it returned). Installed by ``BrushHost/timeline``.
+///
+/// The table is followed in memory by a pointer back to this object, which is how each
+/// function (a plain C function pointer) finds it.
+final class TimedServices {
+    /// The table brushes get.
+    let table: UnsafePointer<bristle_services_t>
+    private let memory: UnsafeMutableRawPointer
+    private let real: UnsafePointer<bristle_services_t>
+    private unowned let host: BrushHost
+
+    /// Interposes the table for `host`, forwarding to the table the host gave until now.
+    init(host: BrushHost) {
+        self.host = host
+        real = host.cServices
+        let size = MemoryLayout<bristle_services_t>.stride
+        memory = .allocate(byteCount: size + MemoryLayout<UnsafeRawPointer>.stride, alignment: 16)
+        let t = memory.bindMemory(to: bristle_services_t.self, capacity: 1)
+        t.initialize(to: Self.interposed(real.pointee))
+        table = UnsafePointer(t)
+        (memory + size).storeBytes(of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
+        host.interposeServices(table)
+    }
+
+    deinit { memory.deallocate() }
+
+    private static let empty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
+
+    /// Runs `body` with the real table, recorded on the host's timeline when it has one.
+    private static func via<R>(_ services: UnsafePointer<bristle_services_t>?, _ service: String,
+                               _ target: UnsafePointer<bristle_target_t>?, points: Int = 0, otherwise: R,
+                               _ body: (UnsafePointer<bristle_services_t>) -> R) -> R {
+        guard let services else { return otherwise }
+        let me = Unmanaged<TimedServices>.fromOpaque(
+            (UnsafeRawPointer(services) + MemoryLayout<bristle_services_t>.stride).load(as: UnsafeMutableRawPointer.self)
+        ).takeUnretainedValue()
+        guard let timeline = me.host.timeline else { return body(me.real) }
+        return timeline.measure(.service, service, { body(me.real) }) { record, result in
+            record.samples = points
+            if let layer = target?.pointee.layer { record.layer = layer == BRISTLE_LAYER_PREVIEW ? "preview" : "committed" }
+            if let rect = result as? bristle_rect_t, rect.width > 0, rect.height > 0 { record.reported = [PixelRect(rect)] }
+        }
+    }
+
+    /// `table` with every function the host provides replaced by one that records first.
+    private static func interposed(_ real: bristle_services_t) -> bristle_services_t {
+        var t = real
+        if real.fill_segment != nil {
+            t.fill_segment = { s, target, segment, paint in
+                TimedServices.via(s, "fill_segment", target, otherwise: TimedServices.empty) { $0.pointee.fill_segment!($0, target, segment, paint) }
+            }
+        }
+        if real.fill_disc != nil {
+            t.fill_disc = { s, target, cx, cy, radius, paint in
+                TimedServices.via(s, "fill_disc", target, otherwise: TimedServices.empty) { $0.pointee.fill_disc!($0, target, cx, cy, radius, paint) }
+            }
+        }
+        if real.mask_segment != nil {
+            t.mask_segment = { s, mask, segment in
+                TimedServices.via(s, "mask_segment", nil, otherwise: TimedServices.empty) { $0.pointee.mask_segment!($0, mask, segment) }
+            }
+        }
+        if real.mask_disc != nil {
+            t.mask_disc = { s, mask, cx, cy, radius in
+                TimedServices.via(s, "mask_disc", nil, otherwise: TimedServices.empty) { $0.pointee.mask_disc!($0, mask, cx, cy, radius) }
+            }
+        }
+        if real.clear_mask != nil {
+            t.clear_mask = { s, mask, rect in
+                TimedServices.via(s, "clear_mask", nil, otherwise: ()) { $0.pointee.clear_mask!($0, mask, rect) }
+            }
+        }
+        if real.composite_mask != nil {
+            t.composite_mask = { s, target, mask, rect, paint, flags in
+                TimedServices.via(s, "composite_mask", target, otherwise: TimedServices.empty) { $0.pointee.composite_mask!($0, target, mask, rect, paint, flags) }
+            }
+        }
+        if real.draw_rect != nil {
+            t.draw_rect = { s, target, x, y, w, h, style, paint, pattern in
+                TimedServices.via(s, "draw_rect", target, otherwise: TimedServices.empty) { $0.pointee.draw_rect!($0, target, x, y, w, h, style, paint, pattern) }
+            }
+        }
+        if real.draw_ellipse != nil {
+            t.draw_ellipse = { s, target, cx, cy, rx, ry, style, paint, pattern in
+                TimedServices.via(s, "draw_ellipse", target, otherwise: TimedServices.empty) { $0.pointee.draw_ellipse!($0, target, cx, cy, rx, ry, style, paint, pattern) }
+            }
+        }
+        if real.draw_polyline != nil {
+            t.draw_polyline = { s, target, xy, count, style, paint, pattern in
+                TimedServices.via(s, "draw_polyline", target, points: Int(count), otherwise: TimedServices.empty) { $0.pointee.draw_polyline!($0, target, xy, count, style, paint, pattern) }
+            }
+        }
+        if real.draw_dab != nil {
+            t.draw_dab = { s, target, cx, cy, radius, hardness, paint, pattern in
+                TimedServices.via(s, "draw_dab", target, otherwise: TimedServices.empty) { $0.pointee.draw_dab!($0, target, cx, cy, radius, hardness, paint, pattern) }
+            }
+        }
+        if real.mask_rect != nil {
+            t.mask_rect = { s, mask, x, y, w, h, style in
+                TimedServices.via(s, "mask_rect", nil, otherwise: TimedServices.empty) { $0.pointee.mask_rect!($0, mask, x, y, w, h, style) }
+            }
+        }
+        if real.mask_ellipse != nil {
+            t.mask_ellipse = { s, mask, cx, cy, rx, ry, style in
+                TimedServices.via(s, "mask_ellipse", nil, otherwise: TimedServices.empty) { $0.pointee.mask_ellipse!($0, mask, cx, cy, rx, ry, style) }
+            }
+        }
+        if real.mask_polyline != nil {
+            t.mask_polyline = { s, mask, xy, count, style in
+                TimedServices.via(s, "mask_polyline", nil, points: Int(count), otherwise: TimedServices.empty) { $0.pointee.mask_polyline!($0, mask, xy, count, style) }
+            }
+        }
+        if real.mask_dab != nil {
+            t.mask_dab = { s, mask, cx, cy, radius, hardness in
+                TimedServices.via(s, "mask_dab", nil, otherwise: TimedServices.empty) { $0.pointee.mask_dab!($0, mask, cx, cy, radius, hardness) }
+            }
+        }
+        if real.composite_mask_pattern != nil {
+            t.composite_mask_pattern = { s, target, mask, rect, paint, pattern, flags in
+                TimedServices.via(s, "composite_mask_pattern", target, otherwise: TimedServices.empty) { $0.pointee.composite_mask_pattern!($0, target, mask, rect, paint, pattern, flags) }
+            }
+        }
+        return t
+    }
+}
