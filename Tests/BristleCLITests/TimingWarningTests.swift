@@ -54,7 +54,7 @@ import Testing
     @Test func importedPointsInSecondsWarnToo() throws {
         let dir = TestEnvironment.scratchDirectory("timing-points")
         let input = dir.appendingPathComponent("points.json").path
-        let points = (0..<12).map { "[\(10 + $0 * 3), \(5 + $0), 0.5, \(Double($0) * 0.008)]" }
+        let points = (0..<12).map { "[\(10 + $0 * 3), \(5 + $0), \(0.3 + Double($0) / 50), \(Double($0) * 0.008)]" }
         try ("[" + points.joined(separator: ", ") + "]\n").write(toFile: input, atomically: true, encoding: .utf8)
         let r = try bristle(["render", input, "-o", dir.appendingPathComponent("out.png").path])
         #expect(r.status == 0, "\(r.stderr)")
