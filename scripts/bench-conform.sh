@@ -2,8 +2,8 @@
 # The conformance harness's own benchmark (docs/CONFORMANCE.md, "What the harness costs"):
 # runs `bristle conform PLUGIN --tier strict --seed 1` for two builds, interleaved round by
 # round so that both see the same machine load, and prints the median wall and CPU (user + sys,
-# children included) time of each, their ratio, and the median time of every test that only
-# the second build has.
+# children included) time of each, their ratio, the median time of each group of tests, and
+# the median time of every test that only the second build has.
 #
 #   scripts/bench-conform.sh OLD_BRISTLE OLD_PLUGIN NEW_BRISTLE NEW_PLUGIN [ROUNDS]
 #
@@ -40,6 +40,11 @@ for side in ("old", "new"):
 for side in ("old", "new"):
     print(f"{side}: median wall {summary[side][0]:.2f} s, median CPU {summary[side][1]:.2f} s over {rounds} rounds")
 print(f"ratio new/old: wall {summary['new'][0] / summary['old'][0]:.2f}x, CPU {summary['new'][1] / summary['old'][1]:.2f}x")
+print("per group (median seconds of its tests, summed over the plugin's brushes): old, new")
+groups = sorted({t.split(".")[0] for side in tests.values() for t in side})
+for g in groups:
+    o, n = (sum(s for t, s in tests[side].items() if t.split(".")[0] == g) for side in ("old", "new"))
+    print(f"  {g:12} {o * 1000:7.0f} ms {n * 1000:7.0f} ms")
 print("tests only the new build has (median seconds, summed over the plugin's brushes):")
 for t, sec in sorted(((t, s) for t, s in tests["new"].items() if t not in tests["old"]), key=lambda x: -x[1]):
     print(f"  {t:40} {sec * 1000:7.0f} ms")
