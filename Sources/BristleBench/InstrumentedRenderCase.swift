@@ -1,3 +1,5 @@
+import BristleHost
+
 /// The cost of the instruments (docs/guides/see-your-brush.md): the standard sheet
 /// (``StandardSheet``) through the pencil, rendered as `bristle render` does (parsed, then
 /// ``ScriptRenderer/render(_:)``, no PNG), plain, with the hook timeline and its Chrome trace
