@@ -74,6 +74,7 @@ install: $(BUILD_STEP)
 	    "$(KIT)/include/bristle" "$(KIT)/Sources"
 	install -m 755 "$(BIN_PATH)/bristle" "$(ROOT)/bin/bristle"
 	install -m 644 include/bristle/bristle.h "$(ROOT)/include/bristle/bristle.h"
+	install -m 644 include/bristle/bristle_plugin.h "$(ROOT)/include/bristle/bristle_plugin.h"
 	printf '%s\n' "$$PC_FILE" > "$(ROOT)/lib/pkgconfig/bristle.pc"
 	for so in "$(BIN_PATH)"/libBristle*.so; do \
 	    case "$$so" in *Example*) continue ;; esac; \
@@ -88,7 +89,8 @@ install: $(BUILD_STEP)
 	    install -d "$(RUST)/$$crate"; \
 	    install -m 644 bindings/rust/$$crate/Cargo.toml "$(RUST)/$$crate/Cargo.toml"; \
 	    cp -R bindings/rust/$$crate/src "$(RUST)/$$crate/src"; done
-	cd "$(ROOT)" && { echo bin/bristle; echo include/bristle/bristle.h; echo lib/pkgconfig/bristle.pc; \
+	cd "$(ROOT)" && { echo bin/bristle; echo include/bristle/bristle.h; echo include/bristle/bristle_plugin.h; \
+	    echo lib/pkgconfig/bristle.pc; \
 	    ls lib/bristle/plugins/libBristle*.so; } > "$(MANIFEST)"
 	@echo "Installed Bristle into $(ROOT)"
 

@@ -41,8 +41,12 @@ let package = Package(
         .target(name: "CBristleCallgrind"),
         // Removes unfinished atomic writes' temporary files on SIGINT/SIGTERM/SIGHUP (C: signal-safe).
         .target(name: "CBristleCleanup"),
-        // The host: loader, layers, rasteriser, drawing session, inputs, PNG, benchmarks.
-        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCallgrind", "CBristleCleanup"]),
+        // The host: loader, layers, rasteriser, drawing session, inputs, PNG; what apps embed.
+        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCleanup"]),
+        // `bristle bench`: the peers' workload and timing protocol, over the host.
+        .target(name: "BristleBench", dependencies: ["BristleHost", "CBristle", "CBristleCallgrind"]),
+        // `bristle new`: brush project templates (C, C++, Rust, Swift), written whole or not at all.
+        .target(name: "BristleScaffold", dependencies: ["BristleHost"]),
         // The harness's C helpers: names the buffer behind a fault (guard page, memory taken back
         // after a hook), and reads malloc's statistics.
         .target(name: "CBristleHarness"),
@@ -55,11 +59,13 @@ let package = Package(
             name: "BristlePlay",
             dependencies: ["BristleHost", .product(name: "FlyingFox", package: "FlyingFox")],
             resources: [.embedInCode("Page/index.html"), .embedInCode("Page/play.js"), .embedInCode("Page/play.css")]),
-        // The CLI: parses arguments and calls BristleHost; holds no host logic.
+        // The CLI: parses arguments and calls the libraries; holds no host logic.
         .executableTarget(
             name: "bristle",
             dependencies: [
                 "BristleHost",
+                "BristleBench",
+                "BristleScaffold",
                 "BristleConformance",
                 "BristlePlay",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -99,11 +105,11 @@ let package = Package(
         .target(name: "BristleTestSupport", dependencies: ["BristleHost"], path: "Tests/Support"),
         .testTarget(
             name: "BristleHostTests",
-            dependencies: ["BristleHost", "CBristle", "BristleTestSupport"]),
+            dependencies: ["BristleHost", "BristleBench", "CBristle", "BristleTestSupport"]),
         .testTarget(name: "BristleKitTests", dependencies: ["BristleKit", "BristleHost", "CBristle", "BristleTestSupport"]),
         .testTarget(
             name: "BristleCLITests",
-            dependencies: ["BristleHost", "BristleTestSupport"]),
+            dependencies: ["BristleHost", "BristleBench", "BristleTestSupport"]),
         .testTarget(
             name: "BristlePlayTests",
             dependencies: ["BristlePlay", "BristleHost", "BristleTestSupport"]),

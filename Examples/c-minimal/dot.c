@@ -18,7 +18,7 @@ static dot *self(const bristle_brush_t *b) { return (dot *)b->brush_data; }
 static double clamp01(double v) { return v > 0 ? (v < 1 ? v : 1) : 0; } /* NaN -> 0 */
 
 static bristle_status_t add(dot *d, const bristle_sample_t *s) {
-    double w = (double)d->ctx.width * d->ctx.scale;
+    double w = (double)d->ctx.width * d->ctx.scale; /* points -> pixels (HiDPI) */
     if (!isfinite(s->x) || !isfinite(s->y)) return BRISTLE_OK; /* bad input: skip it */
     if (s->flags & BRISTLE_SAMPLE_HAS_PRESSURE) w *= 0.25 + 0.75 * clamp01(s->pressure);
     if (d->n == d->cap) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BristleBench
 import BristleHost
 import Glibc
 

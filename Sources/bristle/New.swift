@@ -1,5 +1,6 @@
 import ArgumentParser
 import BristleHost
+import BristleScaffold
 import Glibc
 
 /// `bristle new`: scaffolds a brush project (C or C++ with a Makefile, Rust with cargo and the

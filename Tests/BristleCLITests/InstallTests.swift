@@ -105,7 +105,7 @@ import Testing
         let stage = TestEnvironment.scratchDirectory("destdir").path
         try TestInstall.install(prefix: "/opt/bristle-test", destdir: stage)
         let installed = Set(files(under: stage + "/opt/bristle-test"))
-        for path in ["bin/bristle", "include/bristle/bristle.h", "lib/pkgconfig/bristle.pc",
+        for path in ["bin/bristle", "include/bristle/bristle.h", "include/bristle/bristle_plugin.h", "lib/pkgconfig/bristle.pc",
                      "lib/bristle/plugins/libBristlePencil.so", "lib/bristle/plugins/libBristleSpray.so",
                      "share/bristle/swift/BristleKit/Package.swift", "share/bristle/swift/BristleKit/include/bristle/bristle.h",
                      "share/bristle/rust/bristle/Cargo.toml", "share/bristle/rust/bristle/src/lib.rs",

@@ -5,9 +5,9 @@ import Testing
 
 /// `bristle new`: the projects it writes build with their one documented command, load and
 /// render (the C++ and Rust ones pass strict conformance); it refuses bad names and existing
-/// folders with the right exit status; the first C brush is one source in docs/ABI.md,
-/// Examples/c-minimal and the C template; the C++, Rust and Swift examples are what their
-/// templates write.
+/// folders with the right exit status; the first C brush is one source in docs/ABI.md and
+/// Examples/c-minimal, whose hooks the C template (with bristle_plugin.h) shares; the C++, Rust
+/// and Swift examples are what their templates write.
 @Suite struct ScaffoldTests {
     /// Runs bristle with no BRISTLE_PATH, BRISTLE_KIT or BRISTLE_RUST from the user's environment.
     private func bristle(_ args: [String], in dir: URL, environment: [String: String?] = [:]) throws -> ProcessResult {
@@ -168,10 +168,28 @@ import Testing
         let abi = try String(contentsOf: root.appendingPathComponent("docs/ABI.md"), encoding: .utf8)
         let block = try #require(abi.components(separatedBy: "```c\n").dropFirst().first?.components(separatedBy: "```\n").first)
         #expect(block == example, "docs/ABI.md section 2 and Examples/c-minimal/dot.c differ")
+        // The template is the same brush with its plumbing written by bristle_plugin.h: the
+        // hooks are the example's, the factory, descriptor and parameter code are gone.
         let dir = TestEnvironment.scratchDirectory("new-dot")
         #expect(try bristle(["new", "dot", "--lang", "c"], in: dir).status == 0)
         let generated = try String(contentsOf: dir.appendingPathComponent("dot/dot.c"), encoding: .utf8)
-        #expect(generated == example, "the C template and Examples/c-minimal/dot.c differ")
+        #expect(generated.contains("#include <bristle/bristle_plugin.h>\n") && generated.contains("\nBRISTLE_PLUGIN_ENTRY(brushes, 0)"))
+        for hook in ["add", "begin", "moved", "ended", "draw"] {
+            let body = try #require(Self.function(hook, in: example), "\(hook) in Examples/c-minimal/dot.c")
+            #expect(Self.function(hook, in: generated) == body, "the C template's \(hook) differs from Examples/c-minimal/dot.c")
+        }
+        for plumbing in ["f_create", "p_set", "get_extension", "bristle_entry_v1(void) {"] {
+            #expect(example.contains(plumbing) && !generated.contains(plumbing), "\(plumbing)")
+        }
+        #expect(generated.split(separator: "\n").count < example.split(separator: "\n").count * 2 / 3)
+    }
+
+    /// The text of the C function `name` (from `static bristle_status_t name(` to its closing
+    /// brace at the start of a line).
+    private static func function(_ name: String, in source: String) -> String? {
+        guard let start = source.range(of: "static bristle_status_t \(name)("),
+              let end = source.range(of: "\n}\n", range: start.upperBound..<source.endIndex) else { return nil }
+        return String(source[start.lowerBound..<end.upperBound])
     }
 
     @Test func theCppExampleIsWhatTheTemplateWrites() throws {

@@ -37,6 +37,21 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
     }
 
+    static let pluginHelperCheck = TestEnvironment.fixture("abi/plugin_helper_check.c").path
+
+    /// The optional plugin helper, bristle_plugin.h, builds warning-free as strict C99 and as
+    /// C++17 and does what it documents: factory, entry counting, parameters with the header's
+    /// rules (clamped, rounded, refused during a stroke), setup, teardown.
+    @Test(arguments: [["cc", "-std=c99", "-pedantic"], ["c++", "-x", "c++", "-std=c++17"]])
+    func pluginHelperBuildsAndWorks(compiler: [String]) throws {
+        let exe = TestEnvironment.scratchDirectory("plugin-helper-\(compiler[0])").appendingPathComponent("check").path
+        let build = try ProcessResult.run("/usr/bin/env", compiler + ["-Wall", "-Wextra", "-Werror", "-I", Self.include,
+                                                                      Self.pluginHelperCheck, "-o", exe, "-lm"])
+        #expect(build.status == 0, "\(build.stderr)")
+        let run = try ProcessResult.run(exe, [])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
     @Test func swiftImportsTheSameLayout() {
         #expect(MemoryLayout<bristle_sample_t>.size == 88)
         #expect(MemoryLayout<bristle_stroke_context_t>.size == 56)

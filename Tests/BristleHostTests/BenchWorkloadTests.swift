@@ -1,3 +1,4 @@
+import BristleBench
 import BristleHost
 import BristleTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import BristleTestSupport
 import Foundation
 import Testing
+@testable import BristleBench
 @testable import BristleHost
 
 // Tests for issue 14 and issue 15 point 3 (docs/importers.md): InkML channel units, channels

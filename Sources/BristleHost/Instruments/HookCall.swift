@@ -27,13 +27,18 @@ public struct HookCall: Sendable, Equatable {
     /// The brush's status (hooks returning one).
     public var status: Int32?
     /// What a `draw` reported dirty (its dirty list merged, or its rectangle), clipped to the
-    /// layer, or the rectangle a service returned.
+    /// layer.
     public var reported: [PixelRect] = []
+    /// The rectangle a service returned (empty for those returning nothing).
+    public var serviceRect = PixelRect.empty
     /// Pixels a `draw` actually changed (counted when the timeline ``HookTimeline/countsChangedPixels``).
     public var changedPixels: Int?
 
-    /// The area of ``reported`` in pixels (overlaps counted once per rectangle).
-    public var reportedPixels: Int { reported.reduce(0) { $0 + Int($1.width) * Int($1.height) } }
+    /// The area of ``reported`` (overlaps counted once per rectangle), or of ``serviceRect``, in pixels.
+    public var reportedPixels: Int {
+        kind == .service ? Int(serviceRect.width) * Int(serviceRect.height)
+                         : reported.reduce(0) { $0 + Int($1.width) * Int($1.height) }
+    }
 
     /// The name a table shows: a draw with its layer.
     public var label: String {

@@ -31,11 +31,15 @@ public struct HookStatistics: Codable, Sendable, Equatable {
     public init(calls: [HookCall]) {
         let order = ["begin", "moved", "predicted", "ended", "cancelled", "tick", "draw (committed)",
                      "draw (preview)", "params.set_value", "params.set_color", "destroy"]
-        var groups: [String: [HookCall]] = [:]
-        for call in calls { groups[call.label, default: []].append(call) }
+        // Grouped by what the label is made of, so that no label is built per call.
+        struct Key: Hashable { var kind: HookCall.Kind, name: String, layer: String? }
+        var groups: [Key: [HookCall]] = [:]
+        for call in calls {
+            groups[Key(kind: call.kind, name: call.name, layer: call.kind == .hook ? call.layer : nil), default: []].append(call)
+        }
+        let labelled = groups.values.map { ($0[0].label, $0) }
         func rank(_ label: String) -> (Int, String) { (order.firstIndex(of: label) ?? order.count, label) }
-        rows = groups.keys.sorted { rank($0) < rank($1) }.map { label in
-            let group = groups[label]!
+        rows = labelled.sorted { rank($0.0) < rank($1.0) }.map { label, group in
             let sorted = group.map(\.duration).sorted()
             func quantile(_ q: Double) -> Double {
                 let index = max(0, Int((q * Double(sorted.count)).rounded(.up)) - 1)

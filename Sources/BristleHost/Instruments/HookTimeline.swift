@@ -23,6 +23,7 @@ public final class HookTimeline {
 
     public init(countsChangedPixels: Bool = false) {
         self.countsChangedPixels = countsChangedPixels
+        calls.reserveCapacity(4096)
         origin = Self.clock()
     }
 
@@ -38,23 +39,21 @@ public final class HookTimeline {
     @inline(__always)
     func now() -> UInt64 { Self.clock() &- origin }
 
-    /// Runs `call`, recording it as `name` of `kind`; `describe` fills in the arguments and
-    /// may read the result.
+    /// Appends a call that started at `start` (``now()``) and ends now.
     @inline(__always)
-    func measure<T>(_ kind: HookCall.Kind, _ name: String, _ call: () -> T,
-                    describe: (inout HookCall, T) -> Void) -> T {
-        let start = now()
-        let result = call()
-        var record = HookCall(kind: kind, name: name, start: start, duration: now() &- start)
-        describe(&record, result)
-        calls.append(record)
-        return result
+    func record(_ kind: HookCall.Kind, _ name: String, since start: UInt64, samples: Int = 0, layer: String? = nil,
+                parameter: String? = nil, status: Int32? = nil, serviceRect: PixelRect = .empty) {
+        let end = now()
+        calls.append(HookCall(kind: kind, name: name, start: start, duration: end &- start, samples: samples,
+                              layer: layer, parameter: parameter, status: status, serviceRect: serviceRect))
     }
 
     /// Adds what the session learnt after the last draw returned: the dirty rectangles it
     /// reported, clipped, and the pixels it changed (nil when not counted).
+    /// The draw is the last call recorded: its services returned before it did.
     func noteDraw(reported: [PixelRect], changedPixels: Int?) {
-        guard let i = calls.lastIndex(where: { $0.kind == .hook && $0.name == "draw" }) else { return }
+        let i = calls.count - 1
+        guard i >= 0, calls[i].kind == .hook, calls[i].name == "draw" else { return }
         calls[i].reported = reported
         calls[i].changedPixels = changedPixels
     }
@@ -62,6 +61,6 @@ public final class HookTimeline {
     /// The rectangles that services called since call index `from` returned for targets of
     /// `layer` (mask services draw into the brush's own memory, not a layer).
     func serviceRects(since from: Int, layer: String) -> [PixelRect] {
-        calls[from...].filter { $0.kind == .service && $0.layer == layer }.flatMap(\.reported)
+        calls[from...].filter { $0.kind == .service && $0.layer == layer && !$0.serviceRect.isEmpty }.map(\.serviceRect)
     }
 }

@@ -30,20 +30,43 @@ final class TimedServices {
 
     private static let empty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
 
-    /// Runs `body` with the real table, recorded on the host's timeline when it has one.
-    private static func via<R>(_ services: UnsafePointer<bristle_services_t>?, _ service: String,
-                               _ target: UnsafePointer<bristle_target_t>?, points: Int = 0, otherwise: R,
-                               _ body: (UnsafePointer<bristle_services_t>) -> R) -> R {
-        guard let services else { return otherwise }
-        let me = Unmanaged<TimedServices>.fromOpaque(
+    /// The object behind a table made by ``init(host:)``.
+    private static func me(_ services: UnsafePointer<bristle_services_t>) -> TimedServices {
+        Unmanaged<TimedServices>.fromOpaque(
             (UnsafeRawPointer(services) + MemoryLayout<bristle_services_t>.stride).load(as: UnsafeMutableRawPointer.self)
         ).takeUnretainedValue()
+    }
+
+    private static func layer(_ target: UnsafePointer<bristle_target_t>?) -> String? {
+        guard let target else { return nil }
+        return target.pointee.layer == BRISTLE_LAYER_PREVIEW ? "preview" : "committed"
+    }
+
+    /// Runs a service returning a rectangle with the real table, recorded on the host's
+    /// timeline when it has one.
+    private static func via(_ services: UnsafePointer<bristle_services_t>?, _ service: String,
+                            _ target: UnsafePointer<bristle_target_t>?, points: Int = 0, otherwise: bristle_rect_t,
+                            _ body: (UnsafePointer<bristle_services_t>) -> bristle_rect_t) -> bristle_rect_t {
+        guard let services else { return otherwise }
+        let me = me(services)
         guard let timeline = me.host.timeline else { return body(me.real) }
-        return timeline.measure(.service, service, { body(me.real) }) { record, result in
-            record.samples = points
-            if let layer = target?.pointee.layer { record.layer = layer == BRISTLE_LAYER_PREVIEW ? "preview" : "committed" }
-            if let rect = result as? bristle_rect_t, rect.width > 0, rect.height > 0 { record.reported = [PixelRect(rect)] }
-        }
+        let start = timeline.now()
+        let r = body(me.real)
+        timeline.record(.service, service, since: start, samples: points, layer: layer(target),
+                        serviceRect: PixelRect(x: r.x, y: r.y, width: max(r.width, 0), height: max(r.height, 0)))
+        return r
+    }
+
+    /// The same for a service returning nothing.
+    private static func via(_ services: UnsafePointer<bristle_services_t>?, _ service: String,
+                            _ target: UnsafePointer<bristle_target_t>?, otherwise: Void,
+                            _ body: (UnsafePointer<bristle_services_t>) -> Void) {
+        guard let services else { return }
+        let me = me(services)
+        guard let timeline = me.host.timeline else { return body(me.real) }
+        let start = timeline.now()
+        body(me.real)
+        timeline.record(.service, service, since: start, layer: layer(target))
     }
 
     /// `table` with every function the host provides replaced by one that records first.

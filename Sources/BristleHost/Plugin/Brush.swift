@@ -83,32 +83,34 @@ public final class Brush {
         traced(.destroy) { instance.pointee.destroy?(instance) }
     }
 
-    /// Runs one plugin call with ``hookTrace`` set to `hook`, recorded on ``timeline`` with
-    /// `samples` (and the parameter's id, `parameter`).
+    /// Runs one plugin call returning a status with ``hookTrace`` set to `hook`, recorded on
+    /// ``timeline`` as `name` with `samples` (and the parameter's id, `parameter`).
     @inline(__always)
-    private func traced<T>(_ hook: BrushHook, samples: Int = 0, parameter: String? = nil,
-                           _ call: () -> T) -> T {
+    private func traced(_ hook: BrushHook, _ name: String? = nil, samples: Int = 0, parameter: String? = nil,
+                        _ call: () -> Int32) -> Int32 {
         guard observed else { return call() }
-        return observedCall(hook, samples, parameter, call)
+        return observedCall(hook, name, samples, parameter, call)
     }
 
-    private func observedCall<T>(_ hook: BrushHook, _ samples: Int, _ parameter: String?,
-                                 _ call: () -> T) -> T {
+    /// The same for a call returning nothing.
+    @inline(__always)
+    private func traced(_ hook: BrushHook, _ call: () -> Void) {
+        guard observed else { return call() }
+        _ = observedCall(hook, nil, 0, nil) { call(); return BRISTLE_OK }
+    }
+
+    private func observedCall(_ hook: BrushHook, _ name: String?, _ samples: Int, _ parameter: String?,
+                              _ call: () -> Int32) -> Int32 {
         hookTrace?.pointee = hook.rawValue
         defer { hookTrace?.pointee = 0 }
         guard let timeline else { return call() }
-        let name: String
-        switch hook {
-        case .drawPreview: name = "draw"
-        case .setParameter: name = parameter == nil ? hook.name : "params.set_" + (parameters.first { $0.id == parameter }?.kind == .color ? "color" : "value")
-        default: name = hook.name
-        }
-        return timeline.measure(.hook, name, call) { record, result in
-            record.samples = samples
-            record.parameter = parameter
-            record.status = result as? Int32
-            if hook == .draw || hook == .drawPreview { record.layer = hook == .draw ? "committed" : "preview" }
-        }
+        let start = timeline.now()
+        let status = call()
+        let returnsStatus = hook != .cancelled && hook != .destroy
+        timeline.record(.hook, name ?? hook.name, since: start, samples: samples,
+                        layer: hook == .draw ? "committed" : hook == .drawPreview ? "preview" : nil,
+                        parameter: parameter, status: returnsStatus ? status : nil)
+        return status
     }
 
     /// The most parameters a brush may declare; more is taken as a corrupt count.
@@ -166,7 +168,7 @@ public final class Brush {
             throw .badParameterValue(brush: descriptor.id, name: id, value: String(value),
                                      expected: parameter.expectation)
         }
-        let status = traced(.setParameter, parameter: id) { params.pointee.set_value!(instance, id, value) }
+        let status = traced(.setParameter, "params.set_value", parameter: id) { params.pointee.set_value!(instance, id, value) }
         guard status == BRISTLE_OK else {
             throw .hookFailed(brush: descriptor.id, hook: "params.set_value(\(id))", status: status)
         }
@@ -180,7 +182,7 @@ public final class Brush {
                                      expected: parameter.expectation)
         }
         var c = bristle_color_t(r: color.red, g: color.green, b: color.blue, a: color.alpha)
-        let status = traced(.setParameter, parameter: id) { params.pointee.set_color!(instance, id, &c) }
+        let status = traced(.setParameter, "params.set_color", parameter: id) { params.pointee.set_color!(instance, id, &c) }
         guard status == BRISTLE_OK else {
             throw .hookFailed(brush: descriptor.id, hook: "params.set_color(\(id))", status: status)
         }
@@ -273,7 +275,7 @@ public final class Brush {
     }
 
     public func draw(_ target: UnsafePointer<bristle_target_t>, dirty: inout bristle_rect_t) -> Int32 {
-        traced(target.pointee.layer == BRISTLE_LAYER_PREVIEW ? .drawPreview : .draw) {
+        traced(target.pointee.layer == BRISTLE_LAYER_PREVIEW ? .drawPreview : .draw, "draw") {
             instance.pointee.draw!(instance, target, &dirty)
         }
     }

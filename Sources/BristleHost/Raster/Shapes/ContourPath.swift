@@ -19,13 +19,9 @@ struct ContourPath {
     /// The radius of the last arc and its angle step (see ``appendArc(cx:cy:r:start:sweep:)``).
     private var arcRadius = -1.0, arcAngleStep = 0.0
 
-    /// An empty path; allocates nothing until vertices are appended.
-    init() {}
-
-    /// Reserves room for `vertices` vertices (and a few contours).
-    mutating func reserve(_ vertices: Int) {
-        xs.reserveCapacity(vertices)
-        ys.reserveCapacity(vertices)
+    init() {
+        xs.reserveCapacity(1024)
+        ys.reserveCapacity(1024)
         starts.reserveCapacity(16)
     }
 

@@ -1,3 +1,5 @@
+import BristleHost
+
 /// The table of benchmark cases `bristle bench` knows, in the order it runs them.
 ///
 /// Each entry names a case and builds it for the options; adding a case is adding a row.

@@ -1,3 +1,5 @@
+import BristleHost
+
 /// One random shape of the benchmark workload (WORKLOAD.md section 3). For ellipses `(a, b, c,
 /// d)` is `(cx, cy, rx, ry)`; for rectangles `(x, y, w, h)`. Colour channels are straight 8-bit
 /// values; `strokeWidth` is used by the stroke cases only.

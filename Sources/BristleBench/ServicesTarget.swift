@@ -1,3 +1,4 @@
+import BristleHost
 import CBristle
 
 /// The pieces every services-table case needs: a white benchmark canvas, a host whose
@@ -18,11 +19,11 @@ final class ServicesTarget {
         target.height = Int32(layer.height)
         target.stride_bytes = Int32(layer.strideBytes)
         target.layer = BRISTLE_LAYER_COMMITTED
-        target.services = UnsafePointer(host.services)
+        target.services = host.ownServices
     }
 
     /// The services table the target carries.
-    var services: UnsafePointer<bristle_services_t> { UnsafePointer(host.services) }
+    var services: UnsafePointer<bristle_services_t> { host.ownServices }
 
     /// A SRC_OVER paint of `color` (straight) at full opacity, as a brush would fill it in.
     static func paint(_ color: RGBAColor) -> bristle_paint_t {

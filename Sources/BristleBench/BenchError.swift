@@ -1,3 +1,5 @@
+import BristleHost
+
 /// Why a benchmark case could not run or save its picture; `exitStatus` follows sysexits.
 public struct BenchError: Error, Sendable, CustomStringConvertible {
     public var message: String

@@ -1,3 +1,4 @@
+import BristleHost
 import Glibc
 
 /// Finds the authoring kit a brush project depends on: for Swift the BristleKit package, for

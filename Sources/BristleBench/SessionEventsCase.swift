@@ -1,3 +1,5 @@
+import BristleHost
+
 /// The product mode: the workload stroke played through a real reference plugin in a
 /// ``DrawingSession``, one sample per input event (`begin`, `move` for each inner sample,
 /// `end`). With `org.bristle.pencil` the stroke mask is composited over the pre-stroke pixels;

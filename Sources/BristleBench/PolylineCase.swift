@@ -1,3 +1,4 @@
+import BristleHost
 import CBristle
 
 /// `stroke_polyline_w10_opaque` / `_alpha50` and `dash_polyline_w4`: the workload stroke's

@@ -1,3 +1,5 @@
+import BristleHost
+
 /// `history_100_strokes_4096x3072`: ``HistoryBenchmark`` as a bench case. Each repetition
 /// draws 100 pencil strokes on a 4096x3072 canvas, undoes them all and redoes them all, one
 /// step at a time; the timed region is the whole run, and the line adds what the issue asks

@@ -1,3 +1,5 @@
+import BristleHost
+
 /// `stroke_segments_opaque` / `_alpha50`: every segment `k` of the workload stroke (sample `k`
 /// to `k + 1`, width `w_k` at both ends, round caps) is one independent SRC_OVER draw through
 /// the services table's `fill_segment`, the call a brush plugin makes, onto the white

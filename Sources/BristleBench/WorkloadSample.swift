@@ -1,3 +1,5 @@
+import BristleHost
+
 /// One sample of the benchmark pen stroke: position (pixels), pressure in `[0, 1]` and the line
 /// width `2 + 18 p` (pixels) of the segment that starts here.
 public struct WorkloadSample: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import BristleHost
+
 /// One benchmark case: a workload drawn the same way in every repetition.
 ///
 /// The runner calls ``reset()`` before each repetition outside the timed region (the canvas

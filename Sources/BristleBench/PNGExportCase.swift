@@ -1,3 +1,4 @@
+import BristleHost
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

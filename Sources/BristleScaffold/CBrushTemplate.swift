@@ -1,17 +1,16 @@
 /// The C brush project `bristle new NAME --lang c` writes: the smallest complete brush (the
-/// same source as Examples/c-minimal/dot.c and docs/ABI.md section 2, with the id and name
-/// substituted), a Makefile using `cc` and the installed header, and a README.
+/// brush of Examples/c-minimal/dot.c and docs/ABI.md section 2, with the id and name
+/// substituted, its plumbing written by the optional helper `bristle_plugin.h`), a Makefile
+/// using `cc` and the installed headers, and a README.
 enum CBrushTemplate {
     /// `NAME.c`. Placeholders: {{NAME}}, {{ID}}, {{TITLE}}.
     static let source = #"""
-/* {{NAME}}.c: {{ID}}, a round-capped line through the samples. Plain C99. */
-#include <bristle/bristle.h>
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
+/* {{NAME}}.c: {{ID}}, a round-capped line through the samples. Plain C99.
+ * bristle_plugin.h, installed beside bristle.h, writes the factory, the descriptor and the
+ * parameter plumbing from the tables at the end; this file is only the brush. */
+#include <bristle/bristle_plugin.h>
 
 typedef struct dot {
-    bristle_brush_t brush;        /* what the host sees; brush.brush_data points back here */
     bristle_stroke_context_t ctx; /* copied in begin: the host's pointer dies with the call */
     double opacity;               /* the one parameter, [0, 1] */
     int in_stroke, has_last;
@@ -24,7 +23,7 @@ static dot *self(const bristle_brush_t *b) { return (dot *)b->brush_data; }
 static double clamp01(double v) { return v > 0 ? (v < 1 ? v : 1) : 0; } /* NaN -> 0 */
 
 static bristle_status_t add(dot *d, const bristle_sample_t *s) {
-    double w = (double)d->ctx.width * d->ctx.scale;
+    double w = (double)d->ctx.width * d->ctx.scale; /* points -> pixels (HiDPI) */
     if (!isfinite(s->x) || !isfinite(s->y)) return BRISTLE_OK; /* bad input: skip it */
     if (s->flags & BRISTLE_SAMPLE_HAS_PRESSURE) w *= 0.25 + 0.75 * clamp01(s->pressure);
     if (d->n == d->cap) {
@@ -59,7 +58,7 @@ static bristle_status_t ended(const bristle_brush_t *b, const bristle_sample_t *
     return add(self(b), s);
 }
 static void cancelled(const bristle_brush_t *b) { self(b)->in_stroke = 0, self(b)->n = 0; }
-static void destroy(const bristle_brush_t *b) { free(self(b)->pts), free(self(b)); }
+static void teardown(void *state) { free(((dot *)state)->pts); } /* the helper frees the state */
 
 static bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t,
                              bristle_rect_t *dirty) {
@@ -85,82 +84,20 @@ static bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t
 }
 
 /* bristle.params/1: one parameter, "opacity" (Examples/strokes/hello.json sets it). */
-static const bristle_param_info_t opacity_info = {
-    .struct_size = sizeof(bristle_param_info_t), .type = BRISTLE_PARAM_FLOAT, .id = "opacity",
-    .name = "Opacity", .description = "Opacity of each segment.", .unit = "",
-    .min_value = 0, .max_value = 1, .default_value = 1};
-static uint32_t p_count(const bristle_brush_t *b) { (void)b; return 1; }
-static const bristle_param_info_t *p_info(const bristle_brush_t *b, uint32_t i) {
-    (void)b;
-    return i == 0 ? &opacity_info : NULL;
-}
-static bristle_status_t p_set(const bristle_brush_t *b, const char *id, double v) {
-    if (!id || strcmp(id, "opacity") != 0 || !isfinite(v)) return BRISTLE_BAD_ARG;
-    if (self(b)->in_stroke) return BRISTLE_BAD_STATE;
-    self(b)->opacity = clamp01(v); /* out of range: clamp, do not refuse */
-    return BRISTLE_OK;
-}
-static bristle_status_t p_get(const bristle_brush_t *b, const char *id, double *v) {
-    if (!id || strcmp(id, "opacity") != 0 || !v) return BRISTLE_BAD_ARG;
-    *v = self(b)->opacity;
-    return BRISTLE_OK;
-}
-static bristle_status_t p_set_color(const bristle_brush_t *b, const char *id,
-                                    const bristle_color_t *c) {
-    (void)b, (void)id, (void)c;
-    return BRISTLE_BAD_ARG; /* no colour parameters */
-}
-static bristle_status_t p_get_color(const bristle_brush_t *b, const char *id, bristle_color_t *c) {
-    (void)b, (void)id, (void)c;
-    return BRISTLE_BAD_ARG;
-}
-static const bristle_params_t params = {
-    .struct_size = sizeof(bristle_params_t), .count = p_count, .info = p_info, .set_value = p_set,
-    .get_value = p_get, .set_color = p_set_color, .get_color = p_get_color};
-static const void *get_extension(const bristle_brush_t *b, const char *id) {
-    (void)b;
-    return id && strcmp(id, BRISTLE_EXT_PARAMS) == 0 ? &params : NULL;
-}
+static const bristle_plugin_param_t params[] = {
+    BRISTLE_PLUGIN_FLOAT(dot, opacity, "opacity", "Opacity", "Opacity of each segment.", "", 0, 1, 1),
+};
 
-/* Descriptor, factory, entry. */
-static const bristle_descriptor_t descriptor = {
-    .struct_size = sizeof(bristle_descriptor_t),
-    .flags = BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_DETERMINISTIC, .abi = BRISTLE_VERSION_INIT,
-    .id = "{{ID}}", .name = "{{TITLE}}", .vendor = "Example", .version = "1.0.0",
-    .description = "A round-capped line through the samples.", .tags = NULL};
+/* The brush: descriptor, state, hooks (predicted and tick NULL), parameters. */
+static const bristle_plugin_brush_t brushes[] = {{
+    BRISTLE_PLUGIN_DESCRIPTOR("{{ID}}", "{{TITLE}}", "Example", "1.0.0",
+                              "A round-capped line through the samples.",
+                              BRISTLE_BRUSH_CONTINUOUS | BRISTLE_BRUSH_DETERMINISTIC, NULL),
+    .state_size = sizeof(dot), .teardown = teardown, .begin = begin, .moved = moved,
+    .ended = ended, .cancelled = cancelled, .draw = draw,
+    .params = params, .param_count = sizeof params / sizeof params[0]}};
 
-static uint32_t f_count(const bristle_brush_factory_t *f) { (void)f; return 1; }
-static const bristle_descriptor_t *f_descriptor(const bristle_brush_factory_t *f, uint32_t i) {
-    (void)f;
-    return i == 0 ? &descriptor : NULL;
-}
-static const bristle_brush_t *f_create(const bristle_brush_factory_t *f, const bristle_host_t *h,
-                                       const char *id) {
-    dot *d;
-    (void)f, (void)h;
-    if (!id || strcmp(id, descriptor.id) != 0 || !(d = calloc(1, sizeof *d))) return NULL;
-    d->opacity = 1;
-    d->brush = (bristle_brush_t){ /* members not named here (predicted, tick) are NULL */
-        .struct_size = sizeof(bristle_brush_t), .descriptor = &descriptor, .brush_data = d,
-        .destroy = destroy, .get_extension = get_extension, .begin = begin, .moved = moved,
-        .ended = ended, .cancelled = cancelled, .draw = draw};
-    return &d->brush;
-}
-static const bristle_brush_factory_t factory = {
-    .struct_size = sizeof(bristle_brush_factory_t), .count = f_count,
-    .descriptor = f_descriptor, .create = f_create};
-
-static bool init(const char *path) { (void)path; return true; } /* nothing to prepare */
-static void deinit(void) {}
-static const void *get_factory(const char *id) {
-    return id && strcmp(id, BRISTLE_BRUSH_FACTORY_ID) == 0 ? &factory : NULL;
-}
-static const bristle_entry_t entry = {.struct_size = sizeof(bristle_entry_t),
-                                      .abi = BRISTLE_VERSION_INIT, .init = init,
-                                      .deinit = deinit, .get_factory = get_factory,
-                                      .host_abi_min = {1, 0, 0}}; /* runs on any 1.x host */
-
-BRISTLE_EXPORT const bristle_entry_t *bristle_entry_v1(void) { return &entry; }
+BRISTLE_PLUGIN_ENTRY(brushes, 0) /* exports bristle_entry_v1; runs on any 1.x host */
 """#
 
     /// `Makefile`: one command, `make`, builds `libNAME.so`.

@@ -1,3 +1,4 @@
+import BristleHost
 import Glibc
 
 /// Measures the undo history: draws `strokes` pencil strokes on a `width` x `height` canvas,

@@ -1,3 +1,5 @@
+import BristleHost
+
 /// How `bristle bench` runs its cases (the peers' options, WORKLOAD.md section 5).
 public struct BenchOptions: Sendable, Equatable {
     /// Timed repetitions per case (the statistics are over these).

@@ -1,3 +1,4 @@
+import BristleHost
 import Glibc
 
 /// A script case: a stroke script generated as JSON text before the case runs

@@ -1,3 +1,5 @@
+import BristleHost
+
 /// Order statistics of a list of durations, computed as the peers' `wl_stats` does
 /// (the median of an even count is the mean of the middle two).
 public struct BenchStatistics: Sendable, Equatable {

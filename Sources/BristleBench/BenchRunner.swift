@@ -1,3 +1,4 @@
+import BristleHost
 import CBristleCallgrind
 
 /// Runs a case with the peers' timing protocol (WORKLOAD.md section 5): `warmup` untimed

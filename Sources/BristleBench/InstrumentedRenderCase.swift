@@ -1,3 +1,5 @@
+import BristleHost
+
 /// The cost of the instruments (docs/guides/see-your-brush.md): the standard sheet
 /// (``StandardSheet``) through the pencil, rendered as `bristle render` does (parsed, then
 /// ``ScriptRenderer/render(_:)``, no PNG), plain, with the hook timeline and its Chrome trace
@@ -56,7 +58,7 @@ final class InstrumentedRenderCase: BenchCase {
         events = renderer.stats.events
         guard let timeline = renderer.timeline else { return }
         calls = timeline.calls.count
-        outputBytes = mode == .traced ? TraceEventWriter.text(timeline).utf8.count : HookStatistics(timeline).table.utf8.count
+        outputBytes = mode == .traced ? TraceEventWriter.bytes(timeline).count : HookStatistics(timeline).table.utf8.count
     }
 
     func writePNG(to path: String) throws(BenchError) {

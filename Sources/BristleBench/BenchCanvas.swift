@@ -1,3 +1,5 @@
+import BristleHost
+
 /// The peers' canvas: a premultiplied RGBA8 layer reset to opaque white before each
 /// repetition, saved as an opaque PNG (so PNG bytes equal the premultiplied pixels).
 final class BenchCanvas {

@@ -1,3 +1,4 @@
+import BristleHost
 import CBristle
 
 /// `ellipse_fill`, `ellipse_stroke`, `rect_fill`, `rect_stroke`: the workload's 1,000 random

@@ -1,3 +1,4 @@
+import BristleHost
 import Glibc
 
 /// A brush project as `bristle new` scaffolds it: a name, a brush id, a language, and for

@@ -1,3 +1,4 @@
+import BristleHost
 import Glibc
 
 /// The stroke scripts of the script cases (``ScriptCase``), generated as JSON text: the

@@ -1,3 +1,5 @@
+import BristleHost
+
 /// Why `bristle new` could not make a project; each case knows its message, hint and exit
 /// status (sysexits).
 public enum ScaffoldError: Error, Equatable, Sendable, CustomStringConvertible {

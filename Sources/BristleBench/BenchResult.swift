@@ -1,3 +1,5 @@
+import BristleHost
+
 /// The outcome of one case, rendered as the peers' JSON line or as a line of text.
 public struct BenchResult: Sendable {
     public var caseName: String
