@@ -164,6 +164,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
+    /// libFuzzer's find: InkML declaring UTF-7 crashed libxml2's streaming parser (SIGSEGV).
+    /// Such a file, and a well-formed one in an encoding libxml2 does not read itself, are
+    /// refused in one line (65) and write nothing; a lower-case UTF-8 declaration still renders.
+    @Test func inkMLInAnEncodingTheParserCannotReadIsRefusedNotACrash() throws {
+        let dir = TestEnvironment.scratchDirectory("xml-encodings")
+        let fuzzed = TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/ink/fuzz-inkml-utf7.inkml").path
+        let ink = #"<ink xmlns="http://www.w3.org/2003/InkML"><trace>10 10, 20 15, 30 12</trace></ink>"#
+        let shiftJIS = dir.appendingPathComponent("sjis.inkml").path
+        try write(#"<?xml version="1.0" encoding='Shift_JIS'?>"# + ink, shiftJIS)
+        for (input, name) in [(fuzzed, "UTF-7"), (shiftJIS, "Shift_JIS")] {
+            let output = dir.appendingPathComponent("out.png").path
+            expectOneLineError(try bristle(["render", input, "-o", output]), status: 65,
+                               mentioning: ["encoding \"\(name)\"", "convert the file to UTF-8"])
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+        let utf8 = dir.appendingPathComponent("utf8.inkml").path
+        try write("\u{FEFF}<?xml version=\"1.0\" encoding=\"utf-8\"?>" + ink, utf8)
+        let r = try bristle(["render", utf8, "-o", dir.appendingPathComponent("utf8.png").path])
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
     // MARK: Point 6: messages that are safe and precise
 
     @Test func controlCharactersFromInputsAreEscaped() throws {

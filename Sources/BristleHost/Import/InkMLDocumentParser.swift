@@ -55,6 +55,12 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
     /// a document handed over in one piece when it is over 10 MB ("huge input lookup"), and a
     /// stream keeps its buffers small whatever the document's size.
     func parse(_ data: Data) {
+        if let encoding = Self.unsupportedEncoding(in: data) {
+            failure = InputError(file: file, location: SourceLocation(line: 1, column: 1),
+                                 message: "expected InkML in UTF-8, UTF-16, ASCII or ISO-8859-1, found the XML declaration's encoding \"\(encoding)\"",
+                                 hint: "convert the file to UTF-8 (for example with iconv) and drop or correct its encoding declaration")
+            return
+        }
         let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
@@ -67,6 +73,30 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
             failure = xmlError(code: code, line: parser.lineNumber, column: parser.columnNumber)
         }
         parser.delegate = nil
+    }
+
+    /// The encodings libxml2 reads by itself; any other goes through iconv, and libxml2
+    /// 2.9.14's push parser dereferences NULL on some of them (a fuzzed file declaring UTF-7
+    /// crashed `bristle render`), so they are refused before the parser sees them.
+    private static let readableEncodings: Set<String> = [
+        "utf-8", "utf8", "utf-16", "utf16", "utf-16le", "utf-16be", "us-ascii", "ascii",
+        "iso-8859-1", "iso_8859-1", "iso-latin-1", "latin1", "latin-1",
+    ]
+
+    /// The encoding named by the XML declaration at the start of `data` (after a UTF-8 byte
+    /// order mark) when it is not one of ``readableEncodings``; nil when there is no
+    /// declaration, it names no encoding, or the encoding is readable. A UTF-16 document's
+    /// declaration is in UTF-16 and not looked at (libxml2 detects UTF-16 by its first bytes).
+    static func unsupportedEncoding(in data: Data) -> String? {
+        var head = data.prefix(256)
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        guard head.starts(with: Array("<?xml".utf8)), let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
+        let declaration = String(decoding: head[head.startIndex..<end], as: UTF8.self)
+        guard let key = declaration.range(of: "encoding") else { return nil }
+        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let name = rest.dropFirst().prefix { $0 != quote }
+        return readableEncodings.contains(name.lowercased()) ? nil : String(name)
     }
 
     // MARK: Helpers
