@@ -164,16 +164,20 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    /// libFuzzer's find: InkML declaring UTF-7 crashed libxml2's streaming parser (SIGSEGV).
-    /// Such a file, and a well-formed one in an encoding libxml2 does not read itself, are
+    /// libFuzzer's finds: InkML declaring UTF-7 crashed libxml2's streaming parser (SIGSEGV),
+    /// also with the declaration cut short. Such files, a UTF-16 one declaring UTF-7, and a
+    /// well-formed one in an encoding libxml2 does not read itself, are
     /// refused in one line (65) and write nothing; a lower-case UTF-8 declaration still renders.
     @Test func inkMLInAnEncodingTheParserCannotReadIsRefusedNotACrash() throws {
         let dir = TestEnvironment.scratchDirectory("xml-encodings")
         let fuzzed = TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/ink/fuzz-inkml-utf7.inkml").path
         let ink = #"<ink xmlns="http://www.w3.org/2003/InkML"><trace>10 10, 20 15, 30 12</trace></ink>"#
+        let cut = TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/ink/fuzz-inkml-utf7-cut.inkml").path
         let shiftJIS = dir.appendingPathComponent("sjis.inkml").path
         try write(#"<?xml version="1.0" encoding='Shift_JIS'?>"# + ink, shiftJIS)
-        for (input, name) in [(fuzzed, "UTF-7"), (shiftJIS, "Shift_JIS")] {
+        let utf16 = dir.appendingPathComponent("utf16.inkml").path
+        try (#"<?xml version="1.0" encoding="UTF-7"?>"# + ink).data(using: .utf16LittleEndian)!.write(to: URL(fileURLWithPath: utf16))
+        for (input, name) in [(fuzzed, "UTF-7"), (cut, "UTF-7"), (shiftJIS, "Shift_JIS"), (utf16, "UTF-7")] {
             let output = dir.appendingPathComponent("out.png").path
             expectOneLineError(try bristle(["render", input, "-o", output]), status: 65,
                                mentioning: ["encoding \"\(name)\"", "convert the file to UTF-8"])

@@ -83,19 +83,39 @@ final class InkMLDocumentParser: NSObject, XMLParserDelegate {
         "iso-8859-1", "iso_8859-1", "iso-latin-1", "latin1", "latin-1",
     ]
 
-    /// The encoding named by the XML declaration at the start of `data` (after a UTF-8 byte
-    /// order mark) when it is not one of ``readableEncodings``; nil when there is no
-    /// declaration, it names no encoding, or the encoding is readable. A UTF-16 document's
-    /// declaration is in UTF-16 and not looked at (libxml2 detects UTF-16 by its first bytes).
+    /// The encoding named by the XML declaration at the start of `data` when it is not one of
+    /// ``readableEncodings``; nil when there is no declaration, it names no encoding, or the
+    /// encoding is readable. The declaration is read as libxml2 reads it: after a byte order
+    /// mark, in UTF-16 when the first bytes say so, and up to its name even when the
+    /// declaration is never closed (a fuzzed file cut after `encoding="UTF-7"` still crashed).
     static func unsupportedEncoding(in data: Data) -> String? {
-        var head = data.prefix(256)
-        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
-        guard head.starts(with: Array("<?xml".utf8)), let end = head.firstIndex(of: UInt8(ascii: ">")) else { return nil }
-        let declaration = String(decoding: head[head.startIndex..<end], as: UTF8.self)
+        let head = Array(data.prefix(1024))
+        let text: String
+        func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> String {
+            var units: [UInt16] = []
+            var i = bytes.startIndex
+            while i + 1 < bytes.endIndex {
+                let first = UInt16(bytes[i]), second = UInt16(bytes[i + 1])
+                units.append(bigEndian ? first << 8 | second : second << 8 | first)
+                i += 2
+            }
+            return String(decoding: units, as: UTF16.self)
+        }
+        switch (head.count >= 4 ? Array(head[0..<4]) : head) {
+        case let b where b.starts(with: [0xFF, 0xFE]): text = utf16(head[2...], bigEndian: false)
+        case let b where b.starts(with: [0xFE, 0xFF]): text = utf16(head[2...], bigEndian: true)
+        case [0x3C, 0x00, 0x3F, 0x00]: text = utf16(head[...], bigEndian: false)
+        case [0x00, 0x3C, 0x00, 0x3F]: text = utf16(head[...], bigEndian: true)
+        case let b where b.starts(with: [0xEF, 0xBB, 0xBF]): text = String(decoding: head[3...], as: UTF8.self)
+        default: text = String(decoding: head, as: UTF8.self)
+        }
+        guard text.hasPrefix("<?xml") else { return nil }
+        let declaration = text.prefix { $0 != ">" }
         guard let key = declaration.range(of: "encoding") else { return nil }
-        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        let rest = declaration[key.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
-        let name = rest.dropFirst().prefix { $0 != quote }
+        let name = rest.dropFirst().prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+        guard !name.isEmpty else { return nil }
         return readableEncodings.contains(name.lowercased()) ? nil : String(name)
     }
 
