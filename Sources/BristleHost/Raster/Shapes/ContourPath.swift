@@ -19,9 +19,13 @@ struct ContourPath {
     /// The radius of the last arc and its angle step (see ``appendArc(cx:cy:r:start:sweep:)``).
     private var arcRadius = -1.0, arcAngleStep = 0.0
 
-    init() {
-        xs.reserveCapacity(1024)
-        ys.reserveCapacity(1024)
+    /// An empty path; allocates nothing until vertices are appended.
+    init() {}
+
+    /// Reserves room for `vertices` vertices (and a few contours).
+    mutating func reserve(_ vertices: Int) {
+        xs.reserveCapacity(vertices)
+        ys.reserveCapacity(vertices)
         starts.reserveCapacity(16)
     }
 

@@ -1,4 +1,5 @@
-/// Splits a polyline into dashes and hands each one to a ``PolylineStroker``.
+/// Splits a polyline into dashes and hands each one to a ``PolylineStroker``, which appends its
+/// outline to the one path the whole stroke fills at once.
 ///
 /// The pattern alternates on / off lengths starting with on (an odd count is repeated, as in
 /// SVG); `phase` is the distance into the pattern at the path's start (negative counts
@@ -62,30 +63,39 @@ struct Dasher {
     mutating func run(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
                       count n: Int, closed: Bool, visible: (minX: Double, minY: Double, maxX: Double, maxY: Double),
                       scratch: ShapeScratch, stroker: inout PolylineStroker?) {
-        scratch.dx.removeAll(keepingCapacity: true)
-        scratch.dy.removeAll(keepingCapacity: true)
-        var open = false  // a dash is in progress (its points are in scratch.dx/dy)
+        // The dash's points, in the scratch arrays swapped into locals (appending to locals
+        // needs no exclusivity checks).
+        var dashX: [Double] = [], dashY: [Double] = []
+        swap(&dashX, &scratch.dx)
+        swap(&dashY, &scratch.dy)
+        defer {
+            swap(&dashX, &scratch.dx)
+            swap(&dashY, &scratch.dy)
+        }
+        dashX.removeAll(keepingCapacity: true)
+        dashY.removeAll(keepingCapacity: true)
+        var open = false  // a dash is in progress (its points are in dashX/dashY)
         var ux = 1.0, uy = 0.0
         func emit(_ stroker: inout PolylineStroker?) {
             if open {
                 emitted += 1
                 if emitted > StrokeStyle.maxDashPieces { overflowed = true }
                 if !overflowed, stroker != nil {
-                    scratch.dx.withUnsafeBufferPointer { dx in
-                        scratch.dy.withUnsafeBufferPointer { dy in
+                    dashX.withUnsafeBufferPointer { dx in
+                        dashY.withUnsafeBufferPointer { dy in
                             stroker!.stroke(dx, dy, count: dx.count, closed: false, dotDirection: (ux, uy))
                         }
                     }
                 }
             }
             open = false
-            scratch.dx.removeAll(keepingCapacity: true)
-            scratch.dy.removeAll(keepingCapacity: true)
+            dashX.removeAll(keepingCapacity: true)
+            dashY.removeAll(keepingCapacity: true)
         }
         func point(_ x: Double, _ y: Double) {
-            if let lx = scratch.dx.last, let ly = scratch.dy.last, lx == x, ly == y { return }
-            scratch.dx.append(x)
-            scratch.dy.append(y)
+            if let lx = dashX.last, let ly = dashY.last, lx == x, ly == y { return }
+            dashX.append(x)
+            dashY.append(y)
         }
         let segments = closed ? n : n - 1
         for i in 0..<segments {

@@ -1,6 +1,6 @@
 /// The shape services' own pipeline state, owned by one ``Rasterizer`` (not thread-safe):
-/// an accumulator and span resolver (stages 3 and 4), the contour path being built, a
-/// coverage mask for strokes, and row buffers. Everything grows on demand and is reused, so
+/// an accumulator and span resolver (stages 3 and 4), the contour path being built, and row
+/// buffers. Everything grows on demand and is reused, so
 /// drawing allocates nothing once the buffers have reached the largest shape drawn.
 final class ShapeScratch {
     let accumulator = CoverageAccumulator()
@@ -23,16 +23,13 @@ final class ShapeScratch {
     private var lineCapacity = 256
     private var doubles: UnsafeMutablePointer<Double>
     private var doublesCapacity = 1024
-    private(set) var strokeMask: UnsafeMutablePointer<UInt8>
-    private var strokeMaskCapacity = 4096
 
     init() {
         line = .allocate(capacity: lineCapacity)
         line.initialize(repeating: 0, count: lineCapacity)
         doubles = .allocate(capacity: doublesCapacity)
         doubles.initialize(repeating: 0, count: doublesCapacity)
-        strokeMask = .allocate(capacity: strokeMaskCapacity)
-        strokeMask.initialize(repeating: 0, count: strokeMaskCapacity)
+        path.reserve(1024)
         px.reserveCapacity(256)
         py.reserveCapacity(256)
     }
@@ -40,7 +37,6 @@ final class ShapeScratch {
     deinit {
         line.deallocate()
         doubles.deallocate()
-        strokeMask.deallocate()
     }
 
     /// A row buffer of at least `count` bytes (contents unspecified).
@@ -65,20 +61,13 @@ final class ShapeScratch {
         return doubles
     }
 
-    /// A zeroed `width x height` mask. Callers zero what they raised before the next use.
-    func zeroedStrokeMask(width: Int, height: Int) -> MaskPlane {
-        let n = width * height
-        if n > strokeMaskCapacity {
-            strokeMask.deallocate()
-            strokeMaskCapacity = Swift.max(n, 2 * strokeMaskCapacity)
-            strokeMask = .allocate(capacity: strokeMaskCapacity)
-            strokeMask.initialize(repeating: 0, count: strokeMaskCapacity)
-        }
-        return MaskPlane(base: strokeMask, width: width, height: height, strideBytes: width)
-    }
-
     /// Fills ``path`` (nonzero) inside `clip` into `sink`: exact-area coverage, banded like
     /// the rasteriser's own driver. Returns the rectangle of pixels given non-zero coverage.
+    ///
+    /// Rows are resolved in runs (``CoverageSpans/resolveRuns(row:of:minimumRun:_:)``): pixels
+    /// of varying coverage go to the sink as coverage rows, a long stretch of one coverage (a
+    /// run of zero cells) as one constant run, and stretches of zero coverage are skipped, so
+    /// a large outline costs its edges, its interior runs and one read of each empty cell.
     func fill(clip: PixelRect, sink: CoverageSink) -> PixelRect {
         guard path.count >= 3 else { return .empty }
         let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX,
@@ -94,10 +83,16 @@ final class ShapeScratch {
             accumulator.begin(originX: x0, originY: top, width: w, height: h)
             path.addEdges(to: accumulator)
             for r in 0..<h {
-                let span = spans.resolve(row: r, of: accumulator, rule: .nonZero)
+                let y = top + r
+                let span = spans.resolveRuns(row: r, of: accumulator, minimumRun: 8) { lo, hi, m in
+                    if m == 0 {
+                        sink.row(y, x0 + lo, UnsafePointer(spans.coverage + lo), hi - lo)
+                    } else {
+                        sink.run(y, x0 + lo, hi - lo, m)
+                    }
+                }
                 guard span.lo < span.hi else { continue }
-                sink.row(top + r, x0 + span.lo, UnsafePointer(spans.coverage + span.lo), span.hi - span.lo)
-                dirty.add(row: top + r, lo: x0 + span.lo, hi: x0 + span.hi)
+                dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
             }
             top += h
         }
