@@ -243,7 +243,7 @@ extension Rasterizer {
         }
         swap(&stroker!.path, &s.path)
         guard !overflowed, !stroker!.failed else { return .empty }
-        return s.fill(clip: box, sink: sink)
+        return s.fill(clip: box, sink: sink, exact: true)
     }
 
     // MARK: - Segments and dabs

@@ -5,6 +5,8 @@
 final class ShapeScratch {
     let accumulator = CoverageAccumulator()
     let spans = CoverageSpans()
+    /// The exact fill's trouble cells (``fill(clip:sink:exact:)``).
+    let overlaps = OverlapCells()
     var path = ContourPath()
     var ellipse = EllipseFlattener()
     /// Sum of the bytes read ahead by ``CoverageSink/touch(_:_:)`` (kept only so the reads
@@ -68,7 +70,11 @@ final class ShapeScratch {
     /// of varying coverage go to the sink as coverage rows, a long stretch of one coverage (a
     /// run of zero cells) as one constant run, and stretches of zero coverage are skipped, so
     /// a large outline costs its edges, its interior runs and one read of each empty cell.
-    func fill(clip: PixelRect, sink: CoverageSink) -> PixelRect {
+    ///
+    /// `exact`: the pixels where pieces of the outline overlap (where the clamped sum of
+    /// areas over-covers) get the exact area of the union instead (``OverlapCells``): the
+    /// fill of a stroke's outline, whose pieces overlap wherever the path does.
+    func fill(clip: PixelRect, sink: CoverageSink, exact: Bool = false) -> PixelRect {
         guard path.count >= 3 else { return .empty }
         let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX,
                                      maxY: path.maxY, clip: clip)
@@ -81,21 +87,48 @@ final class ShapeScratch {
         while top < bottom {
             let h = Swift.min(bandRows, bottom - top)
             accumulator.begin(originX: x0, originY: top, width: w, height: h)
-            path.addEdges(to: accumulator)
+            if exact {
+                addExactEdges(width: w, height: h, originY: top)
+            } else {
+                path.addEdges(to: accumulator)
+            }
             for r in 0..<h {
                 let y = top + r
-                let span = spans.resolveRuns(row: r, of: accumulator, minimumRun: 8) { lo, hi, m in
-                    if m == 0 {
-                        sink.row(y, x0 + lo, UnsafePointer(spans.coverage + lo), hi - lo)
-                    } else {
-                        sink.run(y, x0 + lo, hi - lo, m)
+                var span: (lo: Int, hi: Int)
+                if exact && overlaps.hasTrouble(row: r) {
+                    let resolved = spans.resolve(row: r, of: accumulator, rule: .nonZero)
+                    span = overlaps.patch(row: r, coverage: spans.coverage, lo: resolved.lo, hi: resolved.hi)
+                    if span.lo < span.hi {
+                        sink.row(y, x0 + span.lo, UnsafePointer(spans.coverage + span.lo), span.hi - span.lo)
+                    }
+                } else {
+                    span = spans.resolveRuns(row: r, of: accumulator, minimumRun: 8) { lo, hi, m in
+                        if m == 0 {
+                            sink.row(y, x0 + lo, UnsafePointer(spans.coverage + lo), hi - lo)
+                        } else {
+                            sink.run(y, x0 + lo, hi - lo, m)
+                        }
                     }
                 }
+                if exact { overlaps.finish(row: r) }
                 guard span.lo < span.hi else { continue }
                 dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
             }
             top += h
         }
         return dirty.rect
+    }
+
+    /// Adds ``path``'s edges to the accumulator's band (pass 1 of ``OverlapCells``) and, when
+    /// some pixels hold overlapping pieces, computes their exact areas (pass 2).
+    private func addExactEdges(width w: Int, height h: Int, originY: Int) {
+        overlaps.begin(width: w, height: h, originY: originY)
+        var tracker = overlaps.tracker()
+        path.addEdges(to: accumulator, observer: &tracker)
+        overlaps.endPass1(&tracker)
+        guard overlaps.troubleCount > 0 else { return }
+        var collector = overlaps.collector()
+        path.addEdges(to: accumulator, observer: &collector)
+        overlaps.endPass2(&collector)
     }
 }

@@ -1,0 +1,372 @@
+/// The exact nonzero fill of a stroke's outline: finds the pixels where the accumulator's
+/// one-pass coverage is not exact and computes their exact area (``ExactCellArea``).
+///
+/// **Why few pixels need it.** With the nonzero rule, the clamped sum of signed areas a pixel
+/// accumulates is exact unless the pixel holds both a region of winding 0 and one of winding
+/// 2 or more. A pixel crossed by no edge has one winding; crossed by one edge, or by two
+/// consecutive edges of one contour (the outline passes through once), it has windings
+/// `{w, w + 1}`: exact. Only pixels crossed by non-consecutive edges (another contour: a
+/// dash's seam, a second dash; or the same contour coming back: self-crossings, an inner
+/// join's swallowtail) may be wrong; those are the *trouble* cells.
+///
+/// **Pass 1** (``Tracker``, while the accumulator deposits the areas): edges are numbered
+/// contour by contour; every cell keeps a tag (the last edge that crossed it and whether one
+/// or two consecutive edges did). A third edge, or a second one not adjacent to the first,
+/// makes the cell trouble (conservative: three consecutive edges that do not cross are
+/// exact too). Every cell also sums `sign(dy)` of the edges crossing its row's top line
+/// inside it, so the winding just below any point of the top line is a running sum.
+///
+/// **Pass 2** (``Collector``, only when there is trouble): the edges whose rows hold trouble
+/// are walked again by the same accumulator code without depositing, and each row slice is
+/// clipped to the trouble cells it passes through; every trouble cell's area is then
+/// computed exactly and replaces the accumulated coverage when the row is resolved (the
+/// cover passed to the pixels on its right stays the accumulator's: those pixels are exact).
+///
+/// Storage is laid out like ``CoverageAccumulator``'s band (same stride) and zero outside a
+/// fill: ``finish(row:)`` clears each row as it is resolved. Not thread-safe; owned by one
+/// ``ShapeScratch``.
+final class OverlapCells {
+    private var tags: UnsafeMutablePointer<UInt32>
+    private var crossings: UnsafeMutablePointer<Float>
+    private var capacity = 0
+    private var width = 0, height = 0, stride = 2
+    private var originY = 0.0
+    /// Cell indices of the trouble cells, ascending after pass 1.
+    private var trouble: [Int] = []
+    /// `troubleRows[r]`: trouble cells in rows before `r` (`height + 1` entries).
+    private var troubleRows: [Int32] = []
+    private var pieces: [ExactCellArea.Piece] = []
+    private var pieceCell: [Int32] = []
+    private var edgeCrossings: [ExactCellArea.Crossing] = []
+    private var crossingCell: [Int32] = []
+    /// Exact area of each trouble cell (index as in ``trouble``) after pass 2.
+    private(set) var areas: [Double] = []
+    private var scratch = ExactCellArea.Scratch()
+    private var cursor = 0
+
+    init() {
+        tags = .allocate(capacity: 0)
+        crossings = .allocate(capacity: 0)
+    }
+
+    deinit {
+        tags.deallocate()
+        crossings.deallocate()
+    }
+
+    /// Number of trouble cells of the current band (after ``endPass1(_:)``).
+    var troubleCount: Int { trouble.count }
+
+    /// The trouble cells of the current band as (band column, band row), in row order.
+    var troubleCells: [(column: Int, row: Int)] { trouble.map { ($0 % stride, $0 / stride) } }
+
+    /// Starts a band of the accumulator's geometry (`originY` its top row in the plane).
+    func begin(width: Int, height: Int, originY: Int) {
+        let needed = (width + 2) * height
+        if needed > capacity {
+            tags.deallocate()
+            crossings.deallocate()
+            capacity = Swift.max(needed, 2 * capacity)
+            tags = .allocate(capacity: capacity)
+            tags.initialize(repeating: 0, count: capacity)
+            crossings = .allocate(capacity: capacity)
+            crossings.initialize(repeating: 0, count: capacity)
+        }
+        self.width = width
+        self.height = height
+        stride = width + 2
+        self.originY = Double(originY)
+        trouble.removeAll(keepingCapacity: true)
+        cursor = 0
+    }
+
+    /// Pass 1's observer (see the type's documentation).
+    func tracker() -> Tracker {
+        var t = Tracker(tags: tags, crossings: crossings, stride: stride, width: Double(width),
+                        height: Double(height), trouble: [])
+        swap(&t.trouble, &trouble)
+        return t
+    }
+
+    /// Ends pass 1: sorts the trouble cells and numbers them in their tags.
+    func endPass1(_ t: inout Tracker) {
+        swap(&trouble, &t.trouble)
+        guard !trouble.isEmpty else { return }
+        trouble.sort()
+        troubleRows.removeAll(keepingCapacity: true)
+        troubleRows.append(contentsOf: repeatElement(0, count: height + 1))
+        for (i, k) in trouble.enumerated() {
+            tags[k] = UInt32(truncatingIfNeeded: i) << 2 | 3
+            troubleRows[k / stride + 1] += 1
+        }
+        for r in 0..<height { troubleRows[r + 1] += troubleRows[r] }
+        pieces.removeAll(keepingCapacity: true)
+        pieceCell.removeAll(keepingCapacity: true)
+        edgeCrossings.removeAll(keepingCapacity: true)
+        crossingCell.removeAll(keepingCapacity: true)
+    }
+
+    /// Pass 2's observer (call only when ``troubleCount`` > 0).
+    func collector() -> Collector {
+        var c = Collector(cells: self)
+        swap(&c.pieces, &pieces)
+        swap(&c.pieceCell, &pieceCell)
+        swap(&c.crossings, &edgeCrossings)
+        swap(&c.crossingCell, &crossingCell)
+        return c
+    }
+
+    /// Ends pass 2: computes every trouble cell's exact area.
+    func endPass2(_ c: inout Collector) {
+        swap(&c.pieces, &pieces)
+        swap(&c.pieceCell, &pieceCell)
+        swap(&c.crossings, &edgeCrossings)
+        swap(&c.crossingCell, &crossingCell)
+        // Group the pieces and crossings by cell (stable, by counting).
+        let n = trouble.count
+        func grouped<T>(_ items: [T], _ cell: [Int32]) -> (items: [T], start: [Int]) {
+            var start = [Int](repeating: 0, count: n + 1)
+            for c in cell { start[Int(c) + 1] += 1 }
+            for i in 0..<n { start[i + 1] += start[i] }
+            var next = start
+            var out = items
+            for (i, c) in cell.enumerated() {
+                out[next[Int(c)]] = items[i]
+                next[Int(c)] += 1
+            }
+            return (out, start)
+        }
+        let (ps, pStart) = grouped(pieces, pieceCell)
+        let (cs, cStart) = grouped(edgeCrossings, crossingCell)
+        areas.removeAll(keepingCapacity: true)
+        var row = -1
+        var column = 0
+        var winding: Float = 0
+        ps.withUnsafeBufferPointer { pp in
+            cs.withUnsafeBufferPointer { cp in
+                for (i, k) in trouble.enumerated() {
+                    let r = k / stride, c = k % stride
+                    if r != row {
+                        row = r
+                        column = 0
+                        winding = 0
+                    }
+                    let base = crossings + r * stride
+                    while column < c {
+                        winding += base[column]
+                        column += 1
+                    }
+                    let p = UnsafeBufferPointer(rebasing: pp[pStart[i]..<pStart[i + 1]])
+                    let x = UnsafeBufferPointer(rebasing: cp[cStart[i]..<cStart[i + 1]])
+                    areas.append(ExactCellArea.area(column: Double(c), row: Double(r),
+                                                    winding: Int32(winding), crossings: x,
+                                                    pieces: p, scratch: &scratch))
+                }
+            }
+        }
+    }
+
+    /// Whether band row `r` holds trouble cells (after pass 1).
+    func hasTrouble(row r: Int) -> Bool {
+        !trouble.isEmpty && troubleRows[r + 1] > troubleRows[r]
+    }
+
+    /// Replaces, in `coverage` (band row `r` resolved, columns `0..<width`), the coverage of
+    /// the row's trouble cells by their exact area quantised like ``CoverageSpans``; returns
+    /// `lo..<hi` widened to include them. Rows must be patched in order.
+    func patch(row r: Int, coverage: UnsafeMutablePointer<UInt8>, lo: Int, hi: Int) -> (lo: Int, hi: Int) {
+        var lo = lo, hi = hi
+        while cursor < trouble.count && trouble[cursor] / stride == r {
+            let c = trouble[cursor] % stride
+            if c < width {
+                let q = CoverageSpans.quantize(Float(Swift.min(areas[cursor], 1)))
+                coverage[c] = q
+                if q != 0 {
+                    lo = Swift.min(lo, c)
+                    hi = Swift.max(hi, c + 1)
+                }
+            }
+            cursor += 1
+        }
+        return (lo, hi)
+    }
+
+    /// Clears band row `r`'s cells (keeping the storage zero outside a fill).
+    func finish(row r: Int) {
+        (tags + r * stride).update(repeating: 0, count: stride)
+        (crossings + r * stride).update(repeating: 0, count: stride)
+    }
+
+    /// Pass 1's observer: tags the cells every edge crosses and sums the top-line crossings.
+    struct Tracker: CellObserver {
+        let tags: UnsafeMutablePointer<UInt32>
+        let crossings: UnsafeMutablePointer<Float>
+        let stride: Int
+        let width: Double, height: Double
+        var trouble: [Int]
+        private var id: UInt32 = 0, first: UInt32 = 0, last: UInt32 = 0
+
+        init(tags: UnsafeMutablePointer<UInt32>, crossings: UnsafeMutablePointer<Float>, stride: Int,
+             width: Double, height: Double, trouble: [Int]) {
+            self.tags = tags
+            self.crossings = crossings
+            self.stride = stride
+            self.width = width
+            self.height = height
+            self.trouble = trouble
+        }
+
+        static var deposits: Bool { true }
+
+        @inline(__always) func wants(minY: Double, maxY: Double) -> Bool { true }
+
+        @inline(__always)
+        mutating func edge(_ id: UInt32, first: UInt32, last: UInt32) {
+            self.id = id
+            self.first = first
+            self.last = last
+        }
+
+        /// Records that the current edge crosses cell `k`. Tag: edge id << 2 | state, state 1
+        /// (one edge), 2 (two consecutive edges), 3 (trouble).
+        @inline(__always)
+        private mutating func touch(_ k: Int) {
+            let t = tags[k]
+            if t == 0 {
+                tags[k] = id << 2 | 1
+                return
+            }
+            let state = t & 3, previous = t >> 2
+            if state == 3 || previous == id { return }
+            if state == 1 && (id == previous &+ 1 || (previous == first && id == last)) {
+                tags[k] = id << 2 | 2
+                return
+            }
+            tags[k] = 3
+            trouble.append(k)
+        }
+
+        @inline(__always)
+        mutating func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
+                            xb: Double, yb: Double, dir: Double) {
+            let base = row &* stride
+            if ya == Double(row) {
+                crossings[base &+ CoverageAccumulator.floor(xa)] += Float(dir)
+            }
+            var k = base &+ first
+            let end = base &+ last
+            while k <= end {
+                touch(k)
+                k &+= 1
+            }
+        }
+
+        @inline(__always)
+        mutating func horizontal(xa: Double, xb: Double, y: Double) {
+            guard let (row, lo, hi) = OverlapCells.horizontalCells(xa, xb, y, width, height) else { return }
+            for c in lo...hi { touch(row &* stride &+ c) }
+        }
+    }
+
+    /// The row and cells `lo...hi` a horizontal edge at `y` from `xa` to `xb` (band
+    /// coordinates) separates, clipped to the band; nil when none (outside, or on a row line).
+    @inline(__always)
+    static func horizontalCells(_ xa: Double, _ xb: Double, _ y: Double, _ width: Double,
+                                _ height: Double) -> (Int, Int, Int)? {
+        guard y > 0 && y < height else { return nil }
+        let row = CoverageAccumulator.floor(y)
+        guard Double(row) != y else { return nil }
+        let xl = Swift.max(Swift.min(xa, xb), 0), xr = Swift.min(Swift.max(xa, xb), width)
+        guard xl < xr else { return nil }
+        return (row, CoverageAccumulator.floor(xl), CoverageAccumulator.ceiling(xr) - 1)
+    }
+
+    /// Pass 2's observer: walks only edges over trouble rows, deposits nothing, and keeps
+    /// every piece and top-line crossing inside a trouble cell.
+    struct Collector: CellObserver {
+        let tags: UnsafeMutablePointer<UInt32>
+        let troubleRows: [Int32]
+        let stride: Int
+        let width: Double, height: Double
+        let originY: Double
+        var pieces: [ExactCellArea.Piece]
+        var pieceCell: [Int32]
+        var crossings: [ExactCellArea.Crossing]
+        var crossingCell: [Int32]
+
+        init(cells o: OverlapCells) {
+            tags = o.tags
+            troubleRows = o.troubleRows
+            stride = o.stride
+            width = Double(o.width)
+            height = Double(o.height)
+            originY = o.originY
+            pieces = []
+            pieceCell = []
+            crossings = []
+            crossingCell = []
+        }
+
+        static var deposits: Bool { false }
+
+        func wants(minY: Double, maxY: Double) -> Bool {
+            let lo = Swift.max(minY - originY, 0), hi = Swift.min(maxY - originY, height)
+            guard lo <= hi else { return false }
+            let r0 = CoverageAccumulator.floor(lo)
+            let r1 = Swift.min(Swift.max(CoverageAccumulator.ceiling(hi), r0 + 1), Int(height))
+            return troubleRows[r1] > troubleRows[r0]
+        }
+
+        func edge(_ id: UInt32, first: UInt32, last: UInt32) {}
+
+        /// The trouble index of cell `k`, or -1.
+        @inline(__always)
+        private func troubleIndex(_ k: Int) -> Int32 {
+            let t = tags[k]
+            return t & 3 == 3 ? Int32(truncatingIfNeeded: t >> 2) : -1
+        }
+
+        mutating func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
+                            xb: Double, yb: Double, dir: Double) {
+            guard troubleRows[row + 1] > troubleRows[row] else { return }
+            let base = row * stride
+            if ya == Double(row) {
+                let t = troubleIndex(base + CoverageAccumulator.floor(xa))
+                if t >= 0 {
+                    crossings.append(.init(x: xa, dir: dir > 0 ? 1 : -1))
+                    crossingCell.append(t)
+                }
+            }
+            // Left to right: (x0, y0) the left end.
+            let (x0, y0, x1, y1) = xa <= xb ? (xa, ya, xb, yb) : (xb, yb, xa, ya)
+            let rising = xa <= xb ? dir : -dir  // sign of dx in the edge's own direction
+            let delta: Int32 = x0 == x1 ? 0 : (rising > 0 ? -1 : 1)
+            for c in first...last {
+                let t = troubleIndex(base + c)
+                guard t >= 0 else { continue }
+                let cl = Double(c), cr = cl + 1
+                var p = ExactCellArea.Piece(x0: x0, y0: y0, x1: x1, y1: y1, delta: delta)
+                if x0 < x1 {
+                    if x0 < cl { p.x0 = cl; p.y0 = y0 + (cl - x0) * (y1 - y0) / (x1 - x0) }
+                    if x1 > cr { p.x1 = cr; p.y1 = y0 + (cr - x0) * (y1 - y0) / (x1 - x0) }
+                }
+                pieces.append(p)
+                pieceCell.append(t)
+            }
+        }
+
+        mutating func horizontal(xa: Double, xb: Double, y: Double) {
+            guard let (row, lo, hi) = OverlapCells.horizontalCells(xa, xb, y, width, height),
+                  troubleRows[row + 1] > troubleRows[row] else { return }
+            let xl = Swift.max(Swift.min(xa, xb), 0), xr = Swift.min(Swift.max(xa, xb), width)
+            let delta: Int32 = xb > xa ? -1 : 1
+            for c in lo...hi {
+                let t = troubleIndex(row * stride + c)
+                guard t >= 0 else { continue }
+                pieces.append(.init(x0: Swift.max(xl, Double(c)), y0: y, x1: Swift.min(xr, Double(c + 1)),
+                                    y1: y, delta: delta))
+                pieceCell.append(t)
+            }
+        }
+    }
+}
