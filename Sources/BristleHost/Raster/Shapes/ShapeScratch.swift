@@ -88,7 +88,7 @@ final class ShapeScratch {
             let h = Swift.min(bandRows, bottom - top)
             accumulator.begin(originX: x0, originY: top, width: w, height: h)
             if exact {
-                addExactEdges(width: w, height: h, originY: top)
+                addExactEdges(originX: x0, originY: top, width: w, height: h)
             } else {
                 path.addEdges(to: accumulator)
             }
@@ -121,8 +121,8 @@ final class ShapeScratch {
 
     /// Adds ``path``'s edges to the accumulator's band (pass 1 of ``OverlapCells``) and, when
     /// some pixels hold overlapping pieces, computes their exact areas (pass 2).
-    private func addExactEdges(width w: Int, height h: Int, originY: Int) {
-        overlaps.begin(width: w, height: h, originY: originY)
+    private func addExactEdges(originX: Int, originY: Int, width w: Int, height h: Int) {
+        overlaps.begin(originX: originX, originY: originY, width: w, height: h)
         var tracker = overlaps.tracker()
         path.addEdges(to: accumulator, observer: &tracker)
         overlaps.endPass1(&tracker)
