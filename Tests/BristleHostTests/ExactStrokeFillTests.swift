@@ -107,6 +107,19 @@ import Testing
         }
     }
 
+    /// The ellipse brush's thin ellipses (the sheet's): a width above the smallest radius of
+    /// curvature goes through the stroker, whose inner side folds over itself at both ends.
+    @Test func thinEllipsesWithThickStrokes() {
+        check("thin ellipse") { r, t in
+            r.drawEllipse(centerX: 20.3, centerY: 20.1, radiusX: 16.2, radiusY: 0.9,
+                          style: StrokeStyle(width: 5, cap: .round, join: .round), target: t)
+        }
+        check("flat ellipse") { r, t in
+            r.drawEllipse(centerX: 19.6, centerY: 20.4, radiusX: 2.2, radiusY: 15.3,
+                          style: StrokeStyle(width: 6.5, cap: .round, join: .round), target: t)
+        }
+    }
+
     @Test func innerJoinSwallowtails() {
         let zigzag = (0..<16).map { i -> (Double, Double) in (5.3 + 1.9 * Double(i), i % 2 == 0 ? 12.1 : 15.4) }
         check("swallowtails, miter") { r, t in

@@ -30,7 +30,7 @@ final class OverlapCells {
     private var crossings: UnsafeMutablePointer<Float>
     private var capacity = 0
     private var width = 0, height = 0, stride = 2
-    private var originY = 0.0
+    private var originX = 0, originY = 0.0
     /// Cell indices of the trouble cells, ascending after pass 1.
     private var trouble: [Int] = []
     /// `troubleRows[r]`: trouble cells in rows before `r` (`height + 1` entries).
@@ -57,11 +57,14 @@ final class OverlapCells {
     /// Number of trouble cells of the current band (after ``endPass1(_:)``).
     var troubleCount: Int { trouble.count }
 
-    /// The trouble cells of the current band as (band column, band row), in row order.
-    var troubleCells: [(column: Int, row: Int)] { trouble.map { ($0 % stride, $0 / stride) } }
+    /// The pixels (plane coordinates) of the current band's trouble cells, in the order of
+    /// ``areas``.
+    var troubleCells: [(x: Int, y: Int)] {
+        trouble.map { (originX + $0 % stride, Int(originY) + $0 / stride) }
+    }
 
-    /// Starts a band of the accumulator's geometry (`originY` its top row in the plane).
-    func begin(width: Int, height: Int, originY: Int) {
+    /// Starts a band of the accumulator's geometry (pixel (originX, originY) its top left).
+    func begin(originX: Int, originY: Int, width: Int, height: Int) {
         let needed = (width + 2) * height
         if needed > capacity {
             tags.deallocate()
@@ -75,6 +78,7 @@ final class OverlapCells {
         self.width = width
         self.height = height
         stride = width + 2
+        self.originX = originX
         self.originY = Double(originY)
         trouble.removeAll(keepingCapacity: true)
         cursor = 0
