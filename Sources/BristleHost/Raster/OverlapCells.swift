@@ -43,15 +43,23 @@ final class OverlapCells {
     private(set) var areas: [Double] = []
     private var scratch = ExactCellArea.Scratch()
     private var cursor = 0
+    /// Per band row, the first and last column pass 1 wrote (`Int32.max` / -1 when none).
+    private var touchedLo: UnsafeMutablePointer<Int32>
+    private var touchedHi: UnsafeMutablePointer<Int32>
+    private var rowCapacity = 0
 
     init() {
         tags = .allocate(capacity: 0)
         crossings = .allocate(capacity: 0)
+        touchedLo = .allocate(capacity: 0)
+        touchedHi = .allocate(capacity: 0)
     }
 
     deinit {
         tags.deallocate()
         crossings.deallocate()
+        touchedLo.deallocate()
+        touchedHi.deallocate()
     }
 
     /// Number of trouble cells of the current band (after ``endPass1(_:)``).
@@ -75,6 +83,15 @@ final class OverlapCells {
             crossings = .allocate(capacity: capacity)
             crossings.initialize(repeating: 0, count: capacity)
         }
+        if height > rowCapacity {
+            touchedLo.deallocate()
+            touchedHi.deallocate()
+            rowCapacity = Swift.max(height, 2 * rowCapacity)
+            touchedLo = .allocate(capacity: rowCapacity)
+            touchedLo.initialize(repeating: Int32.max, count: rowCapacity)
+            touchedHi = .allocate(capacity: rowCapacity)
+            touchedHi.initialize(repeating: -1, count: rowCapacity)
+        }
         self.width = width
         self.height = height
         stride = width + 2
@@ -86,8 +103,8 @@ final class OverlapCells {
 
     /// Pass 1's observer (see the type's documentation).
     func tracker() -> Tracker {
-        var t = Tracker(tags: tags, crossings: crossings, stride: stride, width: Double(width),
-                        height: Double(height), trouble: [])
+        var t = Tracker(tags: tags, crossings: crossings, touchedLo: touchedLo, touchedHi: touchedHi,
+                        stride: stride, width: Double(width), height: Double(height), trouble: [])
         swap(&t.trouble, &trouble)
         return t
     }
@@ -175,45 +192,71 @@ final class OverlapCells {
         !trouble.isEmpty && troubleRows[r + 1] > troubleRows[r]
     }
 
-    /// Replaces, in `coverage` (band row `r` resolved, columns `0..<width`), the coverage of
-    /// the row's trouble cells by their exact area quantised like ``CoverageSpans``; returns
-    /// `lo..<hi` widened to include them. Rows must be patched in order.
-    func patch(row r: Int, coverage: UnsafeMutablePointer<UInt8>, lo: Int, hi: Int) -> (lo: Int, hi: Int) {
-        var lo = lo, hi = hi
-        while cursor < trouble.count && trouble[cursor] / stride == r {
-            let c = trouble[cursor] % stride
-            if c < width {
-                let q = CoverageSpans.quantize(Float(Swift.min(areas[cursor], 1)))
-                coverage[c] = q
-                if q != 0 {
-                    lo = Swift.min(lo, c)
-                    hi = Swift.max(hi, c + 1)
-                }
+    /// Hands on the run `lo..<hi` of band row `r` that ``CoverageSpans/resolveRuns(row:of:minimumRun:_:)``
+    /// emitted (`m == 0`: coverages in `coverage`; `m > 0`: all `m`) to `out` with the same
+    /// meaning, the row's trouble cells inside it replaced by their exact area quantised
+    /// like ``CoverageSpans`` (a constant run is split around them). Runs must come in order,
+    /// left to right and row by row. Trouble cells the resolver skipped (zero coverage) stay
+    /// zero: the outline's contours are all wound one way, so a pixel's exact area is at most
+    /// the magnitude of its accumulated one.
+    @inline(__always)
+    func emit(row r: Int, _ lo: Int, _ hi: Int, _ m: UInt8, coverage: UnsafeMutablePointer<UInt8>,
+              _ out: (Int, Int, UInt8) -> Void) {
+        let base = r * stride, n = trouble.count
+        while cursor < n && trouble[cursor] < base + lo { cursor += 1 }
+        if m == 0 {
+            while cursor < n && trouble[cursor] < base + hi {
+                coverage[trouble[cursor] - base] = quantizedArea(cursor)
+                cursor += 1
             }
+            out(lo, hi, 0)
+            return
+        }
+        var start = lo
+        while cursor < n && trouble[cursor] < base + hi {
+            let c = trouble[cursor] - base
+            if c > start { out(start, c, m) }
+            coverage[c] = quantizedArea(cursor)
+            out(c, c + 1, 0)
+            start = c + 1
             cursor += 1
         }
-        return (lo, hi)
+        if hi > start { out(start, hi, m) }
     }
 
-    /// Clears band row `r`'s cells (keeping the storage zero outside a fill).
+    @inline(__always)
+    private func quantizedArea(_ i: Int) -> UInt8 {
+        CoverageSpans.quantize(Float(Swift.min(areas[i], 1)))
+    }
+
+    /// Clears band row `r`'s cells (keeping the storage zero outside a fill): the columns
+    /// pass 1 touched.
     func finish(row r: Int) {
-        (tags + r * stride).update(repeating: 0, count: stride)
-        (crossings + r * stride).update(repeating: 0, count: stride)
+        let lo = Int(touchedLo[r]), hi = Int(touchedHi[r])
+        touchedLo[r] = Int32.max
+        touchedHi[r] = -1
+        guard lo <= hi else { return }
+        (tags + r * stride + lo).update(repeating: 0, count: hi - lo + 1)
+        (crossings + r * stride + lo).update(repeating: 0, count: hi - lo + 1)
     }
 
     /// Pass 1's observer: tags the cells every edge crosses and sums the top-line crossings.
     struct Tracker: CellObserver {
         let tags: UnsafeMutablePointer<UInt32>
         let crossings: UnsafeMutablePointer<Float>
+        let touchedLo: UnsafeMutablePointer<Int32>, touchedHi: UnsafeMutablePointer<Int32>
         let stride: Int
         let width: Double, height: Double
         var trouble: [Int]
         private var id: UInt32 = 0, first: UInt32 = 0, last: UInt32 = 0
 
-        init(tags: UnsafeMutablePointer<UInt32>, crossings: UnsafeMutablePointer<Float>, stride: Int,
+        init(tags: UnsafeMutablePointer<UInt32>, crossings: UnsafeMutablePointer<Float>,
+             touchedLo: UnsafeMutablePointer<Int32>, touchedHi: UnsafeMutablePointer<Int32>, stride: Int,
              width: Double, height: Double, trouble: [Int]) {
             self.tags = tags
             self.crossings = crossings
+            self.touchedLo = touchedLo
+            self.touchedHi = touchedHi
             self.stride = stride
             self.width = width
             self.height = height
@@ -254,9 +297,13 @@ final class OverlapCells {
         mutating func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
                             xb: Double, yb: Double, dir: Double) {
             let base = row &* stride
+            var hi = last
             if ya == Double(row) {
-                crossings[base &+ CoverageAccumulator.floor(xa)] += Float(dir)
+                let c = CoverageAccumulator.floor(xa)
+                crossings[base &+ c] += Float(dir)
+                if c > hi { hi = c }
             }
+            mark(row, first, hi)
             var k = base &+ first
             let end = base &+ last
             while k <= end {
@@ -268,7 +315,15 @@ final class OverlapCells {
         @inline(__always)
         mutating func horizontal(xa: Double, xb: Double, y: Double) {
             guard let (row, lo, hi) = OverlapCells.horizontalCells(xa, xb, y, width, height) else { return }
+            mark(row, lo, hi)
             for c in lo...hi { touch(row &* stride &+ c) }
+        }
+
+        /// Widens row `row`'s written columns to `lo...hi`.
+        @inline(__always)
+        private func mark(_ row: Int, _ lo: Int, _ hi: Int) {
+            if Int32(truncatingIfNeeded: lo) < touchedLo[row] { touchedLo[row] = Int32(truncatingIfNeeded: lo) }
+            if Int32(truncatingIfNeeded: hi) > touchedHi[row] { touchedHi[row] = Int32(truncatingIfNeeded: hi) }
         }
     }
 

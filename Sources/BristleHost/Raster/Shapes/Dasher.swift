@@ -5,7 +5,9 @@
 /// SVG); `phase` is the distance into the pattern at the path's start (negative counts
 /// backwards). A dash that spans vertices keeps them, so it gets the stroke's joins; each dash
 /// gets the stroke's caps at both ends, and a zero-length dash is a dot along the path's
-/// direction.
+/// direction. On a closed path whose pattern is on at the start, the last dash and the first
+/// are one dash joined at the start point (as cairo and AGG draw it), and a dash that never
+/// ends is the closed path itself.
 ///
 /// Only the part of the path near the visible rectangle is walked dash by dash: outside it
 /// (Liang-Barsky clipping against the rectangle widened by the stroke's reach) the pattern is
@@ -65,25 +67,36 @@ struct Dasher {
                       scratch: ShapeScratch, stroker: inout PolylineStroker?) {
         // The dash's points, in the scratch arrays swapped into locals (appending to locals
         // needs no exclusivity checks).
-        var dashX: [Double] = [], dashY: [Double] = []
+        // The first dash of a closed path that starts on is held in firstX/firstY until the
+        // last one, which continues it, ends.
+        var dashX: [Double] = [], dashY: [Double] = [], firstX: [Double] = [], firstY: [Double] = []
         swap(&dashX, &scratch.dx)
         swap(&dashY, &scratch.dy)
+        swap(&firstX, &scratch.fx)
+        swap(&firstY, &scratch.fy)
         defer {
             swap(&dashX, &scratch.dx)
             swap(&dashY, &scratch.dy)
+            swap(&firstX, &scratch.fx)
+            swap(&firstY, &scratch.fy)
         }
         dashX.removeAll(keepingCapacity: true)
         dashY.removeAll(keepingCapacity: true)
         var open = false  // a dash is in progress (its points are in dashX/dashY)
+        var holding = false, held = false  // the first dash is to be held / is held
         var ux = 1.0, uy = 0.0
-        func emit(_ stroker: inout PolylineStroker?) {
-            if open {
+        func emit(_ stroker: inout PolylineStroker?, closing: Bool = false) {
+            if open && holding && !held {
+                swap(&firstX, &dashX)
+                swap(&firstY, &dashY)
+                held = true
+            } else if open {
                 emitted += 1
                 if emitted > StrokeStyle.maxDashPieces { overflowed = true }
                 if !overflowed, stroker != nil {
                     dashX.withUnsafeBufferPointer { dx in
                         dashY.withUnsafeBufferPointer { dy in
-                            stroker!.stroke(dx, dy, count: dx.count, closed: false, dotDirection: (ux, uy))
+                            stroker!.stroke(dx, dy, count: dx.count, closed: closing, dotDirection: (ux, uy))
                         }
                     }
                 }
@@ -123,6 +136,7 @@ struct Dasher {
                 if isOn { open = true; point(bx, by) }
                 continue
             }
+            if i == 0 && closed && t0 == 0 && isOn { holding = true }
             var pos = t0 * length
             let end = t1 * length
             if pos > 0 {
@@ -158,6 +172,27 @@ struct Dasher {
                     remaining = entry(index)
                     if isOn { open = true; point(bx, by) }
                 }
+            }
+        }
+        if holding && !held && open {
+            // On all the way round: the closed path itself (its last point is the first).
+            let loop = dashX.count >= 3
+            if loop {
+                dashX.removeLast()
+                dashY.removeLast()
+            }
+            holding = false
+            emit(&stroker, closing: loop)
+            return
+        }
+        if held {
+            holding = false
+            if !open {
+                swap(&firstX, &dashX)
+                swap(&firstY, &dashY)
+                open = true
+            } else {
+                for k in firstX.indices { point(firstX[k], firstY[k]) }
             }
         }
         emit(&stroker)

@@ -21,6 +21,9 @@ final class ShapeScratch {
     /// Points of the dash being built.
     var dx: [Double] = []
     var dy: [Double] = []
+    /// Points of a closed path's first dash, held until the last dash joins it.
+    var fx: [Double] = []
+    var fy: [Double] = []
     private(set) var line: UnsafeMutablePointer<UInt8>
     private var lineCapacity = 256
     private var doubles: UnsafeMutablePointer<Double>
@@ -94,20 +97,19 @@ final class ShapeScratch {
             }
             for r in 0..<h {
                 let y = top + r
-                var span: (lo: Int, hi: Int)
-                if exact && overlaps.hasTrouble(row: r) {
-                    let resolved = spans.resolve(row: r, of: accumulator, rule: .nonZero)
-                    span = overlaps.patch(row: r, coverage: spans.coverage, lo: resolved.lo, hi: resolved.hi)
-                    if span.lo < span.hi {
-                        sink.row(y, x0 + span.lo, UnsafePointer(spans.coverage + span.lo), span.hi - span.lo)
-                    }
-                } else {
-                    span = spans.resolveRuns(row: r, of: accumulator, minimumRun: 8) { lo, hi, m in
+                let patched = exact && overlaps.hasTrouble(row: r)
+                let span = spans.resolveRuns(row: r, of: accumulator, minimumRun: 8) { lo, hi, m in
+                    let send = { (lo: Int, hi: Int, m: UInt8) in
                         if m == 0 {
-                            sink.row(y, x0 + lo, UnsafePointer(spans.coverage + lo), hi - lo)
+                            sink.row(y, x0 + lo, UnsafePointer(self.spans.coverage + lo), hi - lo)
                         } else {
                             sink.run(y, x0 + lo, hi - lo, m)
                         }
+                    }
+                    if patched {
+                        overlaps.emit(row: r, lo, hi, m, coverage: spans.coverage, send)
+                    } else {
+                        send(lo, hi, m)
                     }
                 }
                 if exact { overlaps.finish(row: r) }
