@@ -12,8 +12,10 @@ protocol CellObserver {
     /// Whether an edge spanning plane rows `minY...maxY` needs walking at all.
     func wants(minY: Double, maxY: Double) -> Bool
     /// Edge `id` (numbered from 1, contour by contour, in the order the edges are added) of
-    /// the contour whose edges are `first...last` is about to be added.
-    mutating func edge(_ id: UInt32, first: UInt32, last: UInt32)
+    /// the contour whose edges are `first...last`, from (ax, ay) to (bx, by) in plane
+    /// coordinates, is about to be added.
+    mutating func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
+                       _ bx: Double, _ by: Double)
     /// One row's slice of the current edge, from (xa, ya) to (xb, yb) with
     /// `row <= ya < yb <= row + 1`; `dir` is +1 when the edge goes down, -1 up. It passes
     /// through cells `first...last` of the row (the cells whose area it changes other than by
@@ -30,7 +32,8 @@ protocol CellObserver {
 struct NoCellObserver: CellObserver {
     static var deposits: Bool { true }
     @inline(__always) func wants(minY: Double, maxY: Double) -> Bool { true }
-    @inline(__always) func edge(_ id: UInt32, first: UInt32, last: UInt32) {}
+    @inline(__always) func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
+                                _ bx: Double, _ by: Double) {}
     @inline(__always) func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
                                  xb: Double, yb: Double, dir: Double) {}
     @inline(__always) func horizontal(xa: Double, xb: Double, y: Double) {}

@@ -3,18 +3,23 @@
 ///
 /// **Why few pixels need it.** With the nonzero rule, the clamped sum of signed areas a pixel
 /// accumulates is exact unless the pixel holds both a region of winding 0 and one of winding
-/// 2 or more. A pixel crossed by no edge has one winding; crossed by one edge, or by two
-/// consecutive edges of one contour (the outline passes through once), it has windings
-/// `{w, w + 1}`: exact. Only pixels crossed by non-consecutive edges (another contour: a
-/// dash's seam, a second dash; or the same contour coming back: self-crossings, an inner
-/// join's swallowtail) may be wrong; those are the *trouble* cells.
+/// 2 or more. A pixel crossed by no edge has one winding. A pixel crossed only by a chain of
+/// consecutive edges of one contour that turns by less than π in all has windings
+/// `{w, w + 1}`: such a chain is monotone in some direction, hence simple, and its two ends
+/// (outside the pixel) can be joined around it by a path that meets neither the chain nor the
+/// pixel, which splits the outline into a simple closed curve through the pixel and a loop
+/// that misses it. Every other pixel (crossed by another contour: a dash's seam, a second
+/// dash; or by the same contour coming back: self-crossings, an inner join's swallowtail, a
+/// chain turning round inside the pixel) may be wrong; those are the *trouble* cells.
 ///
 /// **Pass 1** (``Tracker``, while the accumulator deposits the areas): edges are numbered
-/// contour by contour; every cell keeps a tag (the last edge that crossed it and whether one
-/// or two consecutive edges did). A third edge, or a second one not adjacent to the first,
-/// makes the cell trouble (conservative: three consecutive edges that do not cross are
-/// exact too). Every cell also sums `sign(dy)` of the edges crossing its row's top line
-/// inside it, so the winding just below any point of the top line is a running sum.
+/// contour by contour, each with a bound on the turning summed from the start
+/// (`|u - v|` of consecutive unit directions, at least the angle times 2/π); every cell keeps
+/// a tag: the last edge that crossed it and where its chain began (or that it holds a
+/// contour's last and first edges, which meet at a vertex). An edge that does not continue
+/// the chain, or makes it turn by ``chainTurnLimit`` or more, makes the cell trouble. Every
+/// cell also sums `sign(dy)` of the edges crossing its row's top line inside it, so the
+/// winding just below any point of the top line is a running sum.
 ///
 /// **Pass 2** (``Collector``, only when there is trouble): the edges whose rows hold trouble
 /// are walked again by the same accumulator code without depositing, and each row slice is
@@ -27,10 +32,17 @@
 /// ``ShapeScratch``.
 final class OverlapCells {
     private var tags: UnsafeMutablePointer<UInt32>
+    private var chainFirst: UnsafeMutablePointer<UInt32>
     private var crossings: UnsafeMutablePointer<Float>
+    private var turning: UnsafeMutablePointer<Double>
+    private var turningCapacity = 0
     private var capacity = 0
     private var width = 0, height = 0, stride = 2
     private var originX = 0, originY = 0.0
+    /// Largest bound on a chain's turning (summed |u - v| of its unit directions, 2 being π)
+    /// for the cells it alone crosses to be exact without pass 2 (below π the chain is
+    /// monotone in some direction: see the type's documentation).
+    static let chainTurnLimit = 1.9
     /// Cell indices of the trouble cells, ascending after pass 1.
     private var trouble: [Int] = []
     /// `troubleRows[r]`: trouble cells in rows before `r` (`height + 1` entries).
@@ -50,14 +62,18 @@ final class OverlapCells {
 
     init() {
         tags = .allocate(capacity: 0)
+        chainFirst = .allocate(capacity: 0)
         crossings = .allocate(capacity: 0)
+        turning = .allocate(capacity: 0)
         touchedLo = .allocate(capacity: 0)
         touchedHi = .allocate(capacity: 0)
     }
 
     deinit {
         tags.deallocate()
+        chainFirst.deallocate()
         crossings.deallocate()
+        turning.deallocate()
         touchedLo.deallocate()
         touchedHi.deallocate()
     }
@@ -76,10 +92,13 @@ final class OverlapCells {
         let needed = (width + 2) * height
         if needed > capacity {
             tags.deallocate()
+            chainFirst.deallocate()
             crossings.deallocate()
             capacity = Swift.max(needed, 2 * capacity)
             tags = .allocate(capacity: capacity)
             tags.initialize(repeating: 0, count: capacity)
+            chainFirst = .allocate(capacity: capacity)
+            chainFirst.initialize(repeating: 0, count: capacity)
             crossings = .allocate(capacity: capacity)
             crossings.initialize(repeating: 0, count: capacity)
         }
@@ -101,10 +120,17 @@ final class OverlapCells {
         cursor = 0
     }
 
-    /// Pass 1's observer (see the type's documentation).
-    func tracker() -> Tracker {
+    /// Pass 1's observer (see the type's documentation) for a path of at most `edges` edges.
+    func tracker(edges: Int) -> Tracker {
+        if edges + 1 > turningCapacity {
+            turning.deallocate()
+            turningCapacity = Swift.max(edges + 1, 2 * turningCapacity)
+            turning = .allocate(capacity: turningCapacity)
+            turning.initialize(repeating: 0, count: turningCapacity)
+        }
         var t = Tracker(tags: tags, crossings: crossings, touchedLo: touchedLo, touchedHi: touchedHi,
-                        stride: stride, width: Double(width), height: Double(height), trouble: [])
+                        chainFirst: chainFirst, turning: turning, stride: stride, width: Double(width),
+                        height: Double(height), trouble: [])
         swap(&t.trouble, &trouble)
         return t
     }
@@ -247,13 +273,21 @@ final class OverlapCells {
         let touchedLo: UnsafeMutablePointer<Int32>, touchedHi: UnsafeMutablePointer<Int32>
         let stride: Int
         let width: Double, height: Double
+        let chainFirst: UnsafeMutablePointer<UInt32>
+        /// Per edge id, the bound on the turning summed from the path's start.
+        let turning: UnsafeMutablePointer<Double>
         var trouble: [Int]
         private var id: UInt32 = 0, first: UInt32 = 0, last: UInt32 = 0
+        private var previousX = 0.0, previousY = 0.0, previousLength = 0.0
+        private var total = 0.0, here = 0.0
 
         init(tags: UnsafeMutablePointer<UInt32>, crossings: UnsafeMutablePointer<Float>,
-             touchedLo: UnsafeMutablePointer<Int32>, touchedHi: UnsafeMutablePointer<Int32>, stride: Int,
+             touchedLo: UnsafeMutablePointer<Int32>, touchedHi: UnsafeMutablePointer<Int32>,
+             chainFirst: UnsafeMutablePointer<UInt32>, turning: UnsafeMutablePointer<Double>, stride: Int,
              width: Double, height: Double, trouble: [Int]) {
             self.tags = tags
+            self.chainFirst = chainFirst
+            self.turning = turning
             self.crossings = crossings
             self.touchedLo = touchedLo
             self.touchedHi = touchedHi
@@ -268,26 +302,54 @@ final class OverlapCells {
         @inline(__always) func wants(minY: Double, maxY: Double) -> Bool { true }
 
         @inline(__always)
-        mutating func edge(_ id: UInt32, first: UInt32, last: UInt32) {
+        mutating func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
+                           _ bx: Double, _ by: Double) {
             self.id = id
             self.first = first
             self.last = last
+            // Turning from the previous edge, bounded by |u - v| (the angle between unit
+            // vectors is at most π/2 |u - v|); a contour's first edge and a zero-length edge
+            // break every chain (4 is past the limit).
+            let dx = bx - ax, dy = by - ay
+            let l = (dx * dx + dy * dy).squareRoot()
+            var turn = 4.0
+            if l > 0 {
+                let ux = dx / l, uy = dy / l
+                if id != first && previousLength > 0 {
+                    let ex = ux - previousX, ey = uy - previousY
+                    turn = (ex * ex + ey * ey).squareRoot()
+                }
+                previousX = ux
+                previousY = uy
+            }
+            previousLength = l
+            total += turn
+            turning[Int(id)] = total
+            here = total
         }
 
         /// Records that the current edge crosses cell `k`. Tag: edge id << 2 | state, state 1
-        /// (one edge), 2 (two consecutive edges), 3 (trouble).
+        /// (a chain of consecutive edges starting at `chainFirst[k]`, turning by less than
+        /// `chainTurnLimit` in all), 2 (a contour's last and first edges), 3 (trouble).
         @inline(__always)
         private mutating func touch(_ k: Int) {
             let t = tags[k]
             if t == 0 {
                 tags[k] = id << 2 | 1
+                chainFirst[k] = id
                 return
             }
             let state = t & 3, previous = t >> 2
             if state == 3 || previous == id { return }
-            if state == 1 && (id == previous &+ 1 || (previous == first && id == last)) {
-                tags[k] = id << 2 | 2
-                return
+            if state == 1 {
+                if id == previous &+ 1 && here - turning[Int(chainFirst[k])] < OverlapCells.chainTurnLimit {
+                    tags[k] = id << 2 | 1
+                    return
+                }
+                if previous == first && id == last && chainFirst[k] == previous {
+                    tags[k] = id << 2 | 2
+                    return
+                }
             }
             tags[k] = 3
             trouble.append(k)
@@ -376,7 +438,8 @@ final class OverlapCells {
             return troubleRows[r1] > troubleRows[r0]
         }
 
-        func edge(_ id: UInt32, first: UInt32, last: UInt32) {}
+        func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
+                  _ bx: Double, _ by: Double) {}
 
         /// The trouble index of cell `k`, or -1.
         @inline(__always)

@@ -140,7 +140,7 @@ struct ContourPath {
                     for i in s..<e {
                         let bx = px[i], by = py[i]
                         if o.wants(minY: Swift.min(ay, by), maxY: Swift.max(ay, by)) {
-                            o.edge(id, first: first, last: last)
+                            o.edge(id, first: first, last: last, ax, ay, bx, by)
                             acc.addEdge(ax, ay, bx, by, observer: &o)
                         }
                         id &+= 1

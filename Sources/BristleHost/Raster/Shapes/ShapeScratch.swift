@@ -125,7 +125,7 @@ final class ShapeScratch {
     /// some pixels hold overlapping pieces, computes their exact areas (pass 2).
     private func addExactEdges(originX: Int, originY: Int, width w: Int, height h: Int) {
         overlaps.begin(originX: originX, originY: originY, width: w, height: h)
-        var tracker = overlaps.tracker()
+        var tracker = overlaps.tracker(edges: path.count)
         path.addEdges(to: accumulator, observer: &tracker)
         overlaps.endPass1(&tracker)
         guard overlaps.troubleCount > 0 else { return }
