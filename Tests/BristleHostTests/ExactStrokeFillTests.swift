@@ -16,6 +16,12 @@ import Testing
                        _ draw: (Rasterizer, ShapeTarget) -> PixelRect) -> Int {
         let mask = ShapeMask(width, height)
         let r = Rasterizer()
+        // A stroke drawn before leaves its marks in the fill's storage (never cleared): the
+        // checked one must not see them.
+        let before = ShapeMask(width, height)
+        _ = r.drawPolyline([(2.5, 3.5), (37.5, 36.2), (36.1, 2.9), (3.3, 35.7), (20.2, 1.5)],
+                           style: StrokeStyle(width: 6, cap: .round, join: .round, dashes: [9, 2]),
+                           target: .mask(before.plane))
         _ = draw(r, .mask(mask.plane))
         let s = r.shapeScratch
         let truth = NonzeroTruth(path: s.path)

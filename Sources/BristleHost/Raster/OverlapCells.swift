@@ -27,9 +27,10 @@
 /// computed exactly and replaces the accumulated coverage when the row is resolved (the
 /// cover passed to the pixels on its right stays the accumulator's: those pixels are exact).
 ///
-/// Storage is laid out like ``CoverageAccumulator``'s band (same stride) and zero outside a
-/// fill: ``finish(row:)`` clears each row as it is resolved. Not thread-safe; owned by one
-/// ``ShapeScratch``.
+/// Storage is laid out like ``CoverageAccumulator``'s band (same stride) and never cleared:
+/// edge ids keep growing from fill to fill (from ``idBase``), so a cell whose tag holds an
+/// id below the current fill's base is empty, and its crossing count is stale. Not
+/// thread-safe; owned by one ``ShapeScratch``.
 final class OverlapCells {
     private var tags: UnsafeMutablePointer<UInt32>
     private var chainFirst: UnsafeMutablePointer<UInt32>
@@ -56,17 +57,20 @@ final class OverlapCells {
     private var scratch = ExactCellArea.Scratch()
     private var cursor = 0
     /// Per band row, the first and last column pass 1 wrote (`Int32.max` / -1 when none).
-    private var touchedLo: UnsafeMutablePointer<Int32>
-    private var touchedHi: UnsafeMutablePointer<Int32>
-    private var rowCapacity = 0
+    /// The first edge id of the current band: tags with smaller ids are from earlier bands.
+    private var idBase: UInt32 = 1
+    /// The first edge id of the next band.
+    private var nextIdBase: UInt32 = 1
+    /// Trouble cell `i`'s tag holds id `troubleBase + i` (past every edge id of the band).
+    private var troubleBase: UInt32 = 1
+    /// Ids stay below this (30 bits in a tag); nearer, the storage is cleared and ids restart.
+    private static let idLimit: UInt32 = 1 << 30
 
     init() {
         tags = .allocate(capacity: 0)
         chainFirst = .allocate(capacity: 0)
         crossings = .allocate(capacity: 0)
         turning = .allocate(capacity: 0)
-        touchedLo = .allocate(capacity: 0)
-        touchedHi = .allocate(capacity: 0)
     }
 
     deinit {
@@ -74,8 +78,6 @@ final class OverlapCells {
         chainFirst.deallocate()
         crossings.deallocate()
         turning.deallocate()
-        touchedLo.deallocate()
-        touchedHi.deallocate()
     }
 
     /// Number of trouble cells of the current band (after ``endPass1(_:)``).
@@ -102,15 +104,6 @@ final class OverlapCells {
             crossings = .allocate(capacity: capacity)
             crossings.initialize(repeating: 0, count: capacity)
         }
-        if height > rowCapacity {
-            touchedLo.deallocate()
-            touchedHi.deallocate()
-            rowCapacity = Swift.max(height, 2 * rowCapacity)
-            touchedLo = .allocate(capacity: rowCapacity)
-            touchedLo.initialize(repeating: Int32.max, count: rowCapacity)
-            touchedHi = .allocate(capacity: rowCapacity)
-            touchedHi.initialize(repeating: -1, count: rowCapacity)
-        }
         self.width = width
         self.height = height
         stride = width + 2
@@ -128,9 +121,14 @@ final class OverlapCells {
             turning = .allocate(capacity: turningCapacity)
             turning.initialize(repeating: 0, count: turningCapacity)
         }
-        var t = Tracker(tags: tags, crossings: crossings, touchedLo: touchedLo, touchedHi: touchedHi,
-                        chainFirst: chainFirst, turning: turning, stride: stride, width: Double(width),
-                        height: Double(height), trouble: [])
+        idBase = nextIdBase
+        if Int(idBase) + edges + capacity + 2 >= Int(Self.idLimit) {
+            tags.update(repeating: 0, count: capacity)
+            idBase = 1
+        }
+        var t = Tracker(tags: tags, crossings: crossings, chainFirst: chainFirst, turning: turning,
+                        idBase: idBase, stride: stride, width: Double(width), height: Double(height),
+                        trouble: [])
         swap(&t.trouble, &trouble)
         return t
     }
@@ -138,12 +136,14 @@ final class OverlapCells {
     /// Ends pass 1: sorts the trouble cells and numbers them in their tags.
     func endPass1(_ t: inout Tracker) {
         swap(&trouble, &t.trouble)
+        troubleBase = t.nextId
+        nextIdBase = troubleBase &+ UInt32(trouble.count) &+ 1
         guard !trouble.isEmpty else { return }
         trouble.sort()
         troubleRows.removeAll(keepingCapacity: true)
         troubleRows.append(contentsOf: repeatElement(0, count: height + 1))
         for (i, k) in trouble.enumerated() {
-            tags[k] = UInt32(truncatingIfNeeded: i) << 2 | 3
+            tags[k] = (troubleBase &+ UInt32(truncatingIfNeeded: i)) << 2 | 3
             troubleRows[k / stride + 1] += 1
         }
         for r in 0..<height { troubleRows[r + 1] += troubleRows[r] }
@@ -186,6 +186,7 @@ final class OverlapCells {
         let (ps, pStart) = grouped(pieces, pieceCell)
         let (cs, cStart) = grouped(edgeCrossings, crossingCell)
         areas.removeAll(keepingCapacity: true)
+        let bandBase = c.idBase
         var row = -1
         var column = 0
         var winding: Float = 0
@@ -198,9 +199,9 @@ final class OverlapCells {
                         column = 0
                         winding = 0
                     }
-                    let base = crossings + r * stride
+                    let base = r * stride
                     while column < c {
-                        winding += base[column]
+                        if tags[base + column] >> 2 >= bandBase { winding += crossings[base + column] }
                         column += 1
                     }
                     let p = UnsafeBufferPointer(rebasing: pp[pStart[i]..<pStart[i + 1]])
@@ -255,42 +256,33 @@ final class OverlapCells {
         CoverageSpans.quantize(Float(Swift.min(areas[i], 1)))
     }
 
-    /// Clears band row `r`'s cells (keeping the storage zero outside a fill): the columns
-    /// pass 1 touched.
-    func finish(row r: Int) {
-        let lo = Int(touchedLo[r]), hi = Int(touchedHi[r])
-        touchedLo[r] = Int32.max
-        touchedHi[r] = -1
-        guard lo <= hi else { return }
-        (tags + r * stride + lo).update(repeating: 0, count: hi - lo + 1)
-        (crossings + r * stride + lo).update(repeating: 0, count: hi - lo + 1)
-    }
-
     /// Pass 1's observer: tags the cells every edge crosses and sums the top-line crossings.
     struct Tracker: CellObserver {
         let tags: UnsafeMutablePointer<UInt32>
         let crossings: UnsafeMutablePointer<Float>
-        let touchedLo: UnsafeMutablePointer<Int32>, touchedHi: UnsafeMutablePointer<Int32>
         let stride: Int
         let width: Double, height: Double
         let chainFirst: UnsafeMutablePointer<UInt32>
         /// Per edge id, the bound on the turning summed from the path's start.
         let turning: UnsafeMutablePointer<Double>
         var trouble: [Int]
+        /// Edge ids of this band are `idBase + ` the path's numbering.
+        let idBase: UInt32
+        /// The id after the band's last edge.
+        var nextId: UInt32 { idBase &+ UInt32(edgeCount) }
+        private var edgeCount = 0
         private var id: UInt32 = 0, first: UInt32 = 0, last: UInt32 = 0
         private var previousX = 0.0, previousY = 0.0, previousLength = 0.0
         private var total = 0.0, here = 0.0
 
         init(tags: UnsafeMutablePointer<UInt32>, crossings: UnsafeMutablePointer<Float>,
-             touchedLo: UnsafeMutablePointer<Int32>, touchedHi: UnsafeMutablePointer<Int32>,
-             chainFirst: UnsafeMutablePointer<UInt32>, turning: UnsafeMutablePointer<Double>, stride: Int,
-             width: Double, height: Double, trouble: [Int]) {
+             chainFirst: UnsafeMutablePointer<UInt32>, turning: UnsafeMutablePointer<Double>, idBase: UInt32,
+             stride: Int, width: Double, height: Double, trouble: [Int]) {
+            self.idBase = idBase
             self.tags = tags
             self.chainFirst = chainFirst
             self.turning = turning
             self.crossings = crossings
-            self.touchedLo = touchedLo
-            self.touchedHi = touchedHi
             self.stride = stride
             self.width = width
             self.height = height
@@ -304,9 +296,10 @@ final class OverlapCells {
         @inline(__always)
         mutating func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
                            _ bx: Double, _ by: Double) {
-            self.id = id
-            self.first = first
-            self.last = last
+            self.id = idBase &+ id
+            self.first = idBase &+ first
+            self.last = idBase &+ last
+            edgeCount = Int(id) + 1
             // Turning from the previous edge, bounded by |u - v| (the angle between unit
             // vectors is at most π/2 |u - v|); a contour's first edge and a zero-length edge
             // break every chain (4 is past the limit).
@@ -334,15 +327,17 @@ final class OverlapCells {
         @inline(__always)
         private mutating func touch(_ k: Int) {
             let t = tags[k]
-            if t == 0 {
+            let state = t & 3, previous = t >> 2
+            if previous < idBase || state == 0 {
+                if previous < idBase { crossings[k] = 0 }  // stale: no crossing yet
                 tags[k] = id << 2 | 1
                 chainFirst[k] = id
                 return
             }
-            let state = t & 3, previous = t >> 2
             if state == 3 || previous == id { return }
             if state == 1 {
-                if id == previous &+ 1 && here - turning[Int(chainFirst[k])] < OverlapCells.chainTurnLimit {
+                if id == previous &+ 1
+                    && here - turning[Int(chainFirst[k] &- idBase)] < OverlapCells.chainTurnLimit {
                     tags[k] = id << 2 | 1
                     return
                 }
@@ -351,7 +346,7 @@ final class OverlapCells {
                     return
                 }
             }
-            tags[k] = 3
+            tags[k] = id << 2 | 3
             trouble.append(k)
         }
 
@@ -359,13 +354,16 @@ final class OverlapCells {
         mutating func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
                             xb: Double, yb: Double, dir: Double) {
             let base = row &* stride
-            var hi = last
             if ya == Double(row) {
-                let c = CoverageAccumulator.floor(xa)
-                crossings[base &+ c] += Float(dir)
-                if c > hi { hi = c }
+                // A stale cell gets a fresh tag with state 0 (crossed at the top only).
+                let k = base &+ CoverageAccumulator.floor(xa)
+                if tags[k] >> 2 < idBase {
+                    tags[k] = id << 2
+                    crossings[k] = Float(dir)
+                } else {
+                    crossings[k] += Float(dir)
+                }
             }
-            mark(row, first, hi)
             var k = base &+ first
             let end = base &+ last
             while k <= end {
@@ -377,15 +375,7 @@ final class OverlapCells {
         @inline(__always)
         mutating func horizontal(xa: Double, xb: Double, y: Double) {
             guard let (row, lo, hi) = OverlapCells.horizontalCells(xa, xb, y, width, height) else { return }
-            mark(row, lo, hi)
             for c in lo...hi { touch(row &* stride &+ c) }
-        }
-
-        /// Widens row `row`'s written columns to `lo...hi`.
-        @inline(__always)
-        private func mark(_ row: Int, _ lo: Int, _ hi: Int) {
-            if Int32(truncatingIfNeeded: lo) < touchedLo[row] { touchedLo[row] = Int32(truncatingIfNeeded: lo) }
-            if Int32(truncatingIfNeeded: hi) > touchedHi[row] { touchedHi[row] = Int32(truncatingIfNeeded: hi) }
         }
     }
 
@@ -406,6 +396,8 @@ final class OverlapCells {
     /// every piece and top-line crossing inside a trouble cell.
     struct Collector: CellObserver {
         let tags: UnsafeMutablePointer<UInt32>
+        /// The band's first edge id and its trouble cells' first tag id.
+        let idBase: UInt32, troubleBase: UInt32
         let troubleRows: [Int32]
         let stride: Int
         let width: Double, height: Double
@@ -417,6 +409,8 @@ final class OverlapCells {
 
         init(cells o: OverlapCells) {
             tags = o.tags
+            idBase = o.idBase
+            troubleBase = o.troubleBase
             troubleRows = o.troubleRows
             stride = o.stride
             width = Double(o.width)
@@ -445,7 +439,7 @@ final class OverlapCells {
         @inline(__always)
         private func troubleIndex(_ k: Int) -> Int32 {
             let t = tags[k]
-            return t & 3 == 3 ? Int32(truncatingIfNeeded: t >> 2) : -1
+            return t & 3 == 3 && t >> 2 >= troubleBase ? Int32(truncatingIfNeeded: (t >> 2) &- troubleBase) : -1
         }
 
         mutating func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,

@@ -112,7 +112,6 @@ final class ShapeScratch {
                         send(lo, hi, m)
                     }
                 }
-                if exact { overlaps.finish(row: r) }
                 guard span.lo < span.hi else { continue }
                 dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
             }
