@@ -108,7 +108,8 @@ class Server:
         self.url = line[len("bristle play: "):]
         self.base, self.token = self.url.split("/#token=")
         self.errors = []
-        threading.Thread(target=lambda: self.errors.extend(self.process.stderr), daemon=True).start()
+        self.reader = threading.Thread(target=lambda: self.errors.extend(self.process.stderr), daemon=True)
+        self.reader.start()
 
     def get(self, path):
         with urllib.request.urlopen(f"{self.base}{path}?token={self.token}", timeout=WAIT) as response:
@@ -133,6 +134,9 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        self.reader.join(WAIT)
+        self.process.stdout.close()
+        self.process.stderr.close()
         shutil.rmtree(self.scratch, ignore_errors=True)
 
 
