@@ -1,3 +1,5 @@
+import BristleHost
+
 /// The benchmark's stand-in for a server that does no work (`bristle play --stand-in`): every
 /// input message is answered at once, on the connection's own task, with the same small patch
 /// and the message's sequence number, without parsing the message, a session queue, a worker
@@ -5,25 +7,21 @@
 /// WebSocket and FlyingFox set on this machine; `Tests/Browser/play_browser_test.py` measures
 /// it back to back with the real server (docs/PERFORMANCE.md).
 enum StandInAnswer {
-    /// The patch's side in pixels: 8 x 8 white pixels at the canvas's corner, 288 bytes with
-    /// the headers, about what a pencil event sends.
-    static let side: UInt32 = 8
+    /// The answer's patch: 8 x 8 white pixels at the canvas's corner (288 bytes with the
+    /// headers, about what a pencil event sends), made once; only the seq changes.
+    private static let template = PageMessage.patches(
+        [LayerPatch(kind: .preview, rect: PixelRect(x: 0, y: 0, width: 8, height: 8), pixels: [UInt8](repeating: 255, count: 8 * 8 * 4))],
+        seqs: 0...0, background: .white)
 
     /// The answer to `text`, or nil when it carries no `"seq":N` (a brush choice, undo...).
     static func answer(_ text: String) -> [UInt8]? {
         guard let seq = sequenceNumber(text) else { return nil }
-        var w = ByteWriter(capacity: 32 + Int(side * side) * 4)
-        w.u8(PageMessage.patchKind)
-        w.u8(0)
-        w.u8(0)
-        w.u8(0)
-        w.u32(seq)
-        w.u32(seq)
-        w.u32(1)
-        for _ in 0..<2 { w.u32(0) }
-        for _ in 0..<2 { w.u32(side) }
-        w.raw([UInt8](repeating: 255, count: Int(side * side) * 4))
-        return w.bytes
+        var bytes = template
+        withUnsafeBytes(of: seq.littleEndian) { seqBytes in
+            bytes.replaceSubrange(4..<8, with: seqBytes)  // first seq
+            bytes.replaceSubrange(8..<12, with: seqBytes)  // last seq
+        }
+        return bytes
     }
 
     /// The number after the first `"seq":` (as the page's `JSON.stringify` writes it, without
