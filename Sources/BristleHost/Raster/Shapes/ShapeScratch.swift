@@ -77,6 +77,9 @@ final class ShapeScratch {
     /// `exact`: the pixels where pieces of the outline overlap (where the clamped sum of
     /// areas over-covers) get the exact area of the union instead (``OverlapCells``): the
     /// fill of a stroke's outline, whose pieces overlap wherever the path does.
+    ///
+    /// Into a mask that records raised cells, rows without such pixels are resolved and
+    /// max-combined in one pass (``RaisedCells/resolveMax(row:of:into:y:x0:)``).
     func fill(clip: PixelRect, sink: CoverageSink, exact: Bool = false) -> PixelRect {
         guard path.count >= 3 else { return .empty }
         let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX,
@@ -98,6 +101,11 @@ final class ShapeScratch {
             for r in 0..<h {
                 let y = top + r
                 let patched = exact && overlaps.hasTrouble(row: r)
+                if !patched, case .mask(let mask, let raised?) = sink {
+                    let span = raised.resolveMax(row: r, of: accumulator, into: mask.row(y) + x0, y: y, x0: x0)
+                    dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
+                    continue
+                }
                 let span = spans.resolveRuns(row: r, of: accumulator, minimumRun: 8) { lo, hi, m in
                     let send = { (lo: Int, hi: Int, m: UInt8) in
                         if m == 0 {
