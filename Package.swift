@@ -41,8 +41,10 @@ let package = Package(
         .target(name: "CBristleCallgrind"),
         // Removes unfinished atomic writes' temporary files on SIGINT/SIGTERM/SIGHUP (C: signal-safe).
         .target(name: "CBristleCleanup"),
+        // The time-stamp counter the hook timeline reads per call (RDTSC, inline; a C intrinsic).
+        .target(name: "CBristleClock"),
         // The host: loader, layers, rasteriser, drawing session, inputs, PNG; what apps embed.
-        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCleanup"]),
+        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCleanup", "CBristleClock"]),
         // `bristle bench`: the peers' workload and timing protocol, over the host.
         .target(name: "BristleBench", dependencies: ["BristleHost", "CBristle", "CBristleCallgrind"]),
         // `bristle new`: brush project templates (C, C++, Rust, Swift), written whole or not at all.
@@ -57,7 +59,8 @@ let package = Package(
         // `bristle play`: the local HTTP + WebSocket server, the page, brush workers, hot reload.
         .target(
             name: "BristlePlay",
-            dependencies: ["BristleHost", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["BristleHost", .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "FlyingSocks", package: "FlyingFox")],
             resources: [.embedInCode("Page/index.html"), .embedInCode("Page/play.js"), .embedInCode("Page/play.css")]),
         // The CLI: parses arguments and calls the libraries; holds no host logic.
         .executableTarget(
@@ -112,7 +115,7 @@ let package = Package(
             dependencies: ["BristleHost", "BristleBench", "BristleTestSupport"]),
         .testTarget(
             name: "BristlePlayTests",
-            dependencies: ["BristlePlay", "BristleHost", "BristleTestSupport"]),
+            dependencies: ["BristlePlay", "BristleHost", "BristleTestSupport", .product(name: "FlyingSocks", package: "FlyingFox")]),
         .testTarget(
             name: "BristleConformanceTests",
             dependencies: ["BristleConformance", "BristleHost", "CBristle", "BristleTestSupport"]),
