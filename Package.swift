@@ -41,8 +41,10 @@ let package = Package(
         .target(name: "CBristleCallgrind"),
         // Removes unfinished atomic writes' temporary files on SIGINT/SIGTERM/SIGHUP (C: signal-safe).
         .target(name: "CBristleCleanup"),
+        // The time-stamp counter the hook timeline reads per call (RDTSC, inline; a C intrinsic).
+        .target(name: "CBristleClock"),
         // The host: loader, layers, rasteriser, drawing session, inputs, PNG; what apps embed.
-        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCleanup"]),
+        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCleanup", "CBristleClock"]),
         // `bristle bench`: the peers' workload and timing protocol, over the host.
         .target(name: "BristleBench", dependencies: ["BristleHost", "CBristle", "CBristleCallgrind"]),
         // `bristle new`: brush project templates (C, C++, Rust, Swift), written whole or not at all.

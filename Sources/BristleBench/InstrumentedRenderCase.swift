@@ -57,7 +57,7 @@ final class InstrumentedRenderCase: BenchCase {
         }
         events = renderer.stats.events
         guard let timeline = renderer.timeline else { return }
-        calls = timeline.calls.count
+        calls = timeline.count
         outputBytes = mode == .traced ? TraceEventWriter.bytes(timeline).count : HookStatistics(timeline).table.utf8.count
     }
 

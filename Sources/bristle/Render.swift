@@ -196,7 +196,7 @@ struct Render: ParsableCommand {
             }
         }
         guard stats else { return }
-        let hooks = renderer.timeline.map(HookStatistics.init) ?? HookStatistics(calls: [])
+        let hooks = renderer.timeline.map(HookStatistics.init) ?? HookStatistics(rows: [])
         if json {
             print(try JSONOutput.encode(RenderStatsReport(events: s.eventNanoseconds.count,
                                                           p50Microseconds: s.eventMicroseconds(quantile: 0.5) ?? 0,

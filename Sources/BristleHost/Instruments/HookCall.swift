@@ -39,11 +39,4 @@ public struct HookCall: Sendable, Equatable {
         kind == .service ? Int(serviceRect.width) * Int(serviceRect.height)
                          : reported.reduce(0) { $0 + Int($1.width) * Int($1.height) }
     }
-
-    /// The name a table shows: a draw with its layer.
-    public var label: String {
-        if kind == .service { return "services." + name }
-        if name == "draw", let layer { return "draw (\(layer))" }
-        return name
-    }
 }

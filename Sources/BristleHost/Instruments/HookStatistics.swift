@@ -23,36 +23,53 @@ public struct HookStatistics: Codable, Sendable, Equatable {
     public var rows: [Row]
 
     /// The rows of `timeline`'s calls: hooks in the drawing loop's order, then services by name.
-    public init(_ timeline: HookTimeline) { self.init(calls: timeline.calls) }
-
-    /// Rows measured elsewhere (read back from JSON).
-    public init(rows: [Row]) { self.rows = rows }
-
-    public init(calls: [HookCall]) {
+    /// Works on the timeline's records (no ``HookCall`` is made): one pass groups them by hook
+    /// (and a draw's layer), then each group's durations are sorted once.
+    public init(_ timeline: HookTimeline) {
+        struct Group {
+            var label = "", calls = 0, samples = 0, reported = 0, changed = 0, counted = false
+            var durations: [UInt64] = []
+        }
+        let layers = 3
+        var groups = [Group](repeating: Group(), count: HookTimeline.Name.allCases.count * layers)
+        timeline.forEach { record, _, duration in
+            let key = Int(record.name.rawValue) * layers + (record.name.isService ? 0 : Int(record.layer.rawValue))
+            if groups[key].calls == 0 {
+                let name = record.name.text
+                groups[key].label = record.name.isService ? "services." + name
+                    : record.name == .draw ? "draw (\(record.layer.text ?? "committed"))" : name
+            }
+            groups[key].calls += 1
+            groups[key].samples += Int(record.samples)
+            groups[key].durations.append(duration)
+            if record.name.isService {
+                groups[key].reported += Int(record.serviceRect.width) * Int(record.serviceRect.height)
+            } else {
+                for r in timeline.reported(of: record) { groups[key].reported += Int(r.width) * Int(r.height) }
+            }
+            if record.changedPixels >= 0 {
+                groups[key].changed += record.changedPixels
+                groups[key].counted = true
+            }
+        }
         let order = ["begin", "moved", "predicted", "ended", "cancelled", "tick", "draw (committed)",
                      "draw (preview)", "params.set_value", "params.set_color", "destroy"]
-        // Grouped by what the label is made of, so that no label is built per call.
-        struct Key: Hashable { var kind: HookCall.Kind, name: String, layer: String? }
-        var groups: [Key: [HookCall]] = [:]
-        for call in calls {
-            groups[Key(kind: call.kind, name: call.name, layer: call.kind == .hook ? call.layer : nil), default: []].append(call)
-        }
-        let labelled = groups.values.map { ($0[0].label, $0) }
         func rank(_ label: String) -> (Int, String) { (order.firstIndex(of: label) ?? order.count, label) }
-        rows = labelled.sorted { rank($0.0) < rank($1.0) }.map { label, group in
-            let sorted = group.map(\.duration).sorted()
+        rows = groups.filter { $0.calls > 0 }.sorted { rank($0.label) < rank($1.label) }.map { group in
+            let sorted = group.durations.sorted()
             func quantile(_ q: Double) -> Double {
                 let index = max(0, Int((q * Double(sorted.count)).rounded(.up)) - 1)
                 return Double(sorted[min(index, sorted.count - 1)]) / 1000
             }
-            let changed = group.compactMap(\.changedPixels)
-            return Row(hook: label, calls: group.count, p50Microseconds: quantile(0.5),
+            return Row(hook: group.label, calls: group.calls, p50Microseconds: quantile(0.5),
                        p99Microseconds: quantile(0.99), maxMicroseconds: Double(sorted.last!) / 1000,
-                       samplesPerCall: Double(group.reduce(0) { $0 + $1.samples }) / Double(group.count),
-                       reportedPixels: group.reduce(0) { $0 + $1.reportedPixels },
-                       changedPixels: changed.isEmpty ? nil : changed.reduce(0, +))
+                       samplesPerCall: Double(group.samples) / Double(group.calls),
+                       reportedPixels: group.reported, changedPixels: group.counted ? group.changed : nil)
         }
     }
+
+    /// Rows measured elsewhere (read back from JSON).
+    public init(rows: [Row]) { self.rows = rows }
 
     /// The rows as an aligned text table, one hook a line, with a header.
     public var table: String {

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The record of every call between the host and brushes during a render: each hook the host
 /// calls (begin, moved, predicted, ended, cancelled, tick, draw, parameter calls) and each
 /// drawing service a brush calls, with its duration, arguments in summary and the dirty area
@@ -11,56 +9,211 @@ import Glibc
 /// (``BrushHost/timeline``, which interposes the timed services table). When none is
 /// attached, each hook call pays one check of a stored flag and nothing else.
 ///
+/// Recording is cheap by construction (docs/PERFORMANCE.md, "The instruments"): a call reads
+/// ``HookClock`` twice and stores a fixed-size ``Record`` of integers (its name a
+/// ``Name``, no string, no allocation) in a buffer that grows by doubling; names, times in
+/// nanoseconds and ``HookCall`` values are made only when the timeline is read.
+///
 /// Not thread-safe: one timeline per session, used on the session's thread.
 public final class HookTimeline {
-    /// The calls so far, in the order they returned (a draw's service calls before the draw).
-    public private(set) var calls: [HookCall] = []
-    /// Whether the session counts the pixels each draw actually changed (a shadow copy of each
-    /// layer compared inside what the draw reported and what its services drew: memory for
-    /// two more layers and a comparison per draw).
+    /// Whether the session counts the pixels each draw actually changed (``PixelAudit``:
+    /// one more copy of the committed layer, and a comparison per draw).
     public let countsChangedPixels: Bool
-    private let origin: UInt64
 
-    public init(countsChangedPixels: Bool = false) {
+    /// The calls so far, in the order they returned (a draw's service calls before the draw),
+    /// times in nanoseconds since the timeline was made. Made on each read: the trace and the
+    /// statistics read the records directly.
+    public var calls: [HookCall] {
+        var out: [HookCall] = []
+        out.reserveCapacity(count)
+        forEach { record, start, duration in
+            var call = HookCall(kind: record.name.isService ? .service : .hook, name: record.name.text,
+                                start: start, duration: duration, samples: Int(record.samples), layer: record.layer.text,
+                                parameter: parameter(of: record),
+                                status: record.hasStatus ? record.status : nil, serviceRect: record.serviceRect)
+            call.reported = Array(reported(of: record))
+            call.changedPixels = record.changedPixels < 0 ? nil : record.changedPixels
+            out.append(call)
+        }
+        return out
+    }
+
+    /// How many calls are recorded.
+    public private(set) var count = 0
+
+    private var records: UnsafeMutablePointer<Record>
+    private var capacity: Int
+    /// The rectangles draws reported, each draw's a run of them (``Record/reportedStart``).
+    private var reportedRects: [PixelRect] = []
+    /// The parameters parameter calls named (``Record/parameter`` indexes them).
+    private var parameters: [String] = []
+    let clock: HookClock
+
+    /// A timeline reading the time-stamp counter where it is invariant, else the monotonic
+    /// clock (``HookClock``).
+    public convenience init(countsChangedPixels: Bool = false) {
+        self.init(countsChangedPixels: countsChangedPixels, clock: HookClock())
+    }
+
+    init(countsChangedPixels: Bool, clock: HookClock) {
         self.countsChangedPixels = countsChangedPixels
-        calls.reserveCapacity(4096)
-        origin = Self.clock()
+        self.clock = clock
+        capacity = 4096
+        records = .allocate(capacity: capacity)
+        reportedRects.reserveCapacity(4096)
     }
 
-    /// The monotonic clock, in nanoseconds.
-    @inline(__always)
-    static func clock() -> UInt64 {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return UInt64(t.tv_sec) &* 1_000_000_000 &+ UInt64(t.tv_nsec)
+    deinit { records.deallocate() }
+
+    /// A call's name: the hooks, then the services of `bristle_services_t`.
+    enum Name: UInt8, CaseIterable {
+        case begin, moved, predicted, ended, cancelled, tick, draw, setValue, setColor, destroy
+        case fillSegment, fillDisc, maskSegment, maskDisc, clearMask, compositeMask, drawRect, drawEllipse
+        case drawPolyline, drawDab, maskRect, maskEllipse, maskPolyline, maskDab, compositeMaskPattern
+
+        /// Whether the host provides it (a service) rather than the brush (a hook).
+        var isService: Bool { rawValue >= Name.fillSegment.rawValue }
+
+        /// The hook's name (`params.set_value`...) or the service's (`fill_segment`...).
+        var text: String { literal.description }
+
+        /// ``text`` as a literal, which the trace copies whole.
+        var literal: StaticString {
+            switch self {
+            case .begin: "begin"
+            case .moved: "moved"
+            case .predicted: "predicted"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            case .tick: "tick"
+            case .draw: "draw"
+            case .setValue: "params.set_value"
+            case .setColor: "params.set_color"
+            case .destroy: "destroy"
+            case .fillSegment: "fill_segment"
+            case .fillDisc: "fill_disc"
+            case .maskSegment: "mask_segment"
+            case .maskDisc: "mask_disc"
+            case .clearMask: "clear_mask"
+            case .compositeMask: "composite_mask"
+            case .drawRect: "draw_rect"
+            case .drawEllipse: "draw_ellipse"
+            case .drawPolyline: "draw_polyline"
+            case .drawDab: "draw_dab"
+            case .maskRect: "mask_rect"
+            case .maskEllipse: "mask_ellipse"
+            case .maskPolyline: "mask_polyline"
+            case .maskDab: "mask_dab"
+            case .compositeMaskPattern: "composite_mask_pattern"
+            }
+        }
     }
 
-    /// Nanoseconds since this timeline was made.
+    /// The layer a draw or a service drew into; `none` for other hooks and mask services.
+    enum LayerName: UInt8 {
+        case none, committed, preview
+
+        var text: String? {
+            switch self {
+            case .none: nil
+            case .committed: "committed"
+            case .preview: "preview"
+            }
+        }
+    }
+
+    /// One call as recorded: integers only.
+    struct Record {
+        /// Clock readings (``HookClock``) before and after the call.
+        var start: UInt64
+        var end: UInt64
+        /// The rectangle a service returned (empty for others).
+        var serviceRect: PixelRect
+        /// Pixels a draw changed; -1 when not counted.
+        var changedPixels = -1
+        /// The run of ``HookTimeline/reportedRects`` a draw reported.
+        var reportedStart: Int32 = 0
+        var reportedCount: Int32 = 0
+        var samples: Int32
+        var status: Int32
+        /// Index into ``HookTimeline/parameters``; -1 for none.
+        var parameter: Int32
+        var name: Name
+        var layer: LayerName
+        var hasStatus: Bool
+    }
+
+    /// A reading of the clock, to pass to ``record(_:since:samples:layer:parameter:status:serviceRect:)``.
     @inline(__always)
-    func now() -> UInt64 { Self.clock() &- origin }
+    func now() -> UInt64 { clock.ticks() }
 
     /// Appends a call that started at `start` (``now()``) and ends now.
     @inline(__always)
-    func record(_ kind: HookCall.Kind, _ name: String, since start: UInt64, samples: Int = 0, layer: String? = nil,
+    func record(_ name: Name, since start: UInt64, samples: Int = 0, layer: LayerName = .none,
                 parameter: String? = nil, status: Int32? = nil, serviceRect: PixelRect = .empty) {
-        let end = now()
-        calls.append(HookCall(kind: kind, name: name, start: start, duration: end &- start, samples: samples,
-                              layer: layer, parameter: parameter, status: status, serviceRect: serviceRect))
+        let end = clock.ticks()
+        if count == capacity { grow() }
+        var index: Int32 = -1
+        if let parameter {
+            index = Int32(parameters.count)
+            parameters.append(parameter)
+        }
+        (records + count).initialize(to: Record(start: start, end: end, serviceRect: serviceRect,
+                                                samples: Int32(truncatingIfNeeded: samples), status: status ?? 0,
+                                                parameter: index, name: name, layer: layer, hasStatus: status != nil))
+        count += 1
+    }
+
+    private func grow() {
+        let bigger = UnsafeMutablePointer<Record>.allocate(capacity: capacity * 2)
+        bigger.moveInitialize(from: records, count: count)
+        records.deallocate()
+        records = bigger
+        capacity *= 2
     }
 
     /// Adds what the session learnt after the last draw returned: the dirty rectangles it
     /// reported, clipped, and the pixels it changed (nil when not counted).
     /// The draw is the last call recorded: its services returned before it did.
     func noteDraw(reported: [PixelRect], changedPixels: Int?) {
-        let i = calls.count - 1
-        guard i >= 0, calls[i].kind == .hook, calls[i].name == "draw" else { return }
-        calls[i].reported = reported
-        calls[i].changedPixels = changedPixels
+        guard count > 0, records[count - 1].name == .draw else { return }
+        records[count - 1].reportedStart = Int32(reportedRects.count)
+        records[count - 1].reportedCount = Int32(reported.count)
+        records[count - 1].changedPixels = changedPixels ?? -1
+        reportedRects.append(contentsOf: reported)
     }
 
-    /// The rectangles that services called since call index `from` returned for targets of
-    /// `layer` (mask services draw into the brush's own memory, not a layer).
-    func serviceRects(since from: Int, layer: String) -> [PixelRect] {
-        calls[from...].filter { $0.kind == .service && $0.layer == layer && !$0.serviceRect.isEmpty }.map(\.serviceRect)
+    /// Calls `body` with the rectangle of each service called since call index `from` that
+    /// returned one for a target of `layer` (mask services draw into the brush's own memory,
+    /// not a layer).
+    @inline(__always)
+    func forEachServiceRect(since from: Int, layer: LayerName, _ body: (PixelRect) -> Void) {
+        for i in from..<count where records[i].layer == layer && records[i].name.isService && !records[i].serviceRect.isEmpty {
+            body(records[i].serviceRect)
+        }
+    }
+
+    /// The record at `index` (below ``count``).
+    func record(at index: Int) -> Record { records[index] }
+
+    /// The rectangles `record` reported (a draw's; empty for other calls).
+    func reported(of record: Record) -> ArraySlice<PixelRect> {
+        reportedRects[Int(record.reportedStart)..<Int(record.reportedStart + record.reportedCount)]
+    }
+
+    /// The parameter `record` names.
+    func parameter(of record: Record) -> String? {
+        record.parameter < 0 ? nil : parameters[Int(record.parameter)]
+    }
+
+    /// Calls `body` with each record in recording order, with its start in nanoseconds since
+    /// the timeline was made and its duration, both on one ``HookClock/Scale`` taken now.
+    @inline(__always)
+    func forEach(_ body: (Record, _ start: UInt64, _ duration: UInt64) -> Void) {
+        let scale = clock.scale()
+        for i in 0..<count {
+            let start = scale.nanoseconds(records[i].start), end = scale.nanoseconds(records[i].end)
+            body(records[i], start, end > start ? end - start : 0)
+        }
     }
 }

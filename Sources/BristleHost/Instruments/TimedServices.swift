@@ -37,14 +37,14 @@ final class TimedServices {
         ).takeUnretainedValue()
     }
 
-    private static func layer(_ target: UnsafePointer<bristle_target_t>?) -> String? {
-        guard let target else { return nil }
-        return target.pointee.layer == BRISTLE_LAYER_PREVIEW ? "preview" : "committed"
+    private static func layer(_ target: UnsafePointer<bristle_target_t>?) -> HookTimeline.LayerName {
+        guard let target else { return .none }
+        return target.pointee.layer == BRISTLE_LAYER_PREVIEW ? .preview : .committed
     }
 
     /// Runs a service returning a rectangle with the real table, recorded on the host's
     /// timeline when it has one.
-    private static func via(_ services: UnsafePointer<bristle_services_t>?, _ service: String,
+    private static func via(_ services: UnsafePointer<bristle_services_t>?, _ service: HookTimeline.Name,
                             _ target: UnsafePointer<bristle_target_t>?, points: Int = 0, otherwise: bristle_rect_t,
                             _ body: (UnsafePointer<bristle_services_t>) -> bristle_rect_t) -> bristle_rect_t {
         guard let services else { return otherwise }
@@ -52,13 +52,13 @@ final class TimedServices {
         guard let timeline = me.host.timeline else { return body(me.real) }
         let start = timeline.now()
         let r = body(me.real)
-        timeline.record(.service, service, since: start, samples: points, layer: layer(target),
+        timeline.record(service, since: start, samples: points, layer: layer(target),
                         serviceRect: PixelRect(x: r.x, y: r.y, width: max(r.width, 0), height: max(r.height, 0)))
         return r
     }
 
     /// The same for a service returning nothing.
-    private static func via(_ services: UnsafePointer<bristle_services_t>?, _ service: String,
+    private static func via(_ services: UnsafePointer<bristle_services_t>?, _ service: HookTimeline.Name,
                             _ target: UnsafePointer<bristle_target_t>?, otherwise: Void,
                             _ body: (UnsafePointer<bristle_services_t>) -> Void) {
         guard let services else { return }
@@ -66,7 +66,7 @@ final class TimedServices {
         guard let timeline = me.host.timeline else { return body(me.real) }
         let start = timeline.now()
         body(me.real)
-        timeline.record(.service, service, since: start, layer: layer(target))
+        timeline.record(service, since: start, layer: layer(target))
     }
 
     /// `table` with every function the host provides replaced by one that records first.
@@ -74,77 +74,77 @@ final class TimedServices {
         var t = real
         if real.fill_segment != nil {
             t.fill_segment = { s, target, segment, paint in
-                TimedServices.via(s, "fill_segment", target, otherwise: TimedServices.empty) { $0.pointee.fill_segment!($0, target, segment, paint) }
+                TimedServices.via(s, .fillSegment, target, otherwise: TimedServices.empty) { $0.pointee.fill_segment!($0, target, segment, paint) }
             }
         }
         if real.fill_disc != nil {
             t.fill_disc = { s, target, cx, cy, radius, paint in
-                TimedServices.via(s, "fill_disc", target, otherwise: TimedServices.empty) { $0.pointee.fill_disc!($0, target, cx, cy, radius, paint) }
+                TimedServices.via(s, .fillDisc, target, otherwise: TimedServices.empty) { $0.pointee.fill_disc!($0, target, cx, cy, radius, paint) }
             }
         }
         if real.mask_segment != nil {
             t.mask_segment = { s, mask, segment in
-                TimedServices.via(s, "mask_segment", nil, otherwise: TimedServices.empty) { $0.pointee.mask_segment!($0, mask, segment) }
+                TimedServices.via(s, .maskSegment, nil, otherwise: TimedServices.empty) { $0.pointee.mask_segment!($0, mask, segment) }
             }
         }
         if real.mask_disc != nil {
             t.mask_disc = { s, mask, cx, cy, radius in
-                TimedServices.via(s, "mask_disc", nil, otherwise: TimedServices.empty) { $0.pointee.mask_disc!($0, mask, cx, cy, radius) }
+                TimedServices.via(s, .maskDisc, nil, otherwise: TimedServices.empty) { $0.pointee.mask_disc!($0, mask, cx, cy, radius) }
             }
         }
         if real.clear_mask != nil {
             t.clear_mask = { s, mask, rect in
-                TimedServices.via(s, "clear_mask", nil, otherwise: ()) { $0.pointee.clear_mask!($0, mask, rect) }
+                TimedServices.via(s, .clearMask, nil, otherwise: ()) { $0.pointee.clear_mask!($0, mask, rect) }
             }
         }
         if real.composite_mask != nil {
             t.composite_mask = { s, target, mask, rect, paint, flags in
-                TimedServices.via(s, "composite_mask", target, otherwise: TimedServices.empty) { $0.pointee.composite_mask!($0, target, mask, rect, paint, flags) }
+                TimedServices.via(s, .compositeMask, target, otherwise: TimedServices.empty) { $0.pointee.composite_mask!($0, target, mask, rect, paint, flags) }
             }
         }
         if real.draw_rect != nil {
             t.draw_rect = { s, target, x, y, w, h, style, paint, pattern in
-                TimedServices.via(s, "draw_rect", target, otherwise: TimedServices.empty) { $0.pointee.draw_rect!($0, target, x, y, w, h, style, paint, pattern) }
+                TimedServices.via(s, .drawRect, target, otherwise: TimedServices.empty) { $0.pointee.draw_rect!($0, target, x, y, w, h, style, paint, pattern) }
             }
         }
         if real.draw_ellipse != nil {
             t.draw_ellipse = { s, target, cx, cy, rx, ry, style, paint, pattern in
-                TimedServices.via(s, "draw_ellipse", target, otherwise: TimedServices.empty) { $0.pointee.draw_ellipse!($0, target, cx, cy, rx, ry, style, paint, pattern) }
+                TimedServices.via(s, .drawEllipse, target, otherwise: TimedServices.empty) { $0.pointee.draw_ellipse!($0, target, cx, cy, rx, ry, style, paint, pattern) }
             }
         }
         if real.draw_polyline != nil {
             t.draw_polyline = { s, target, xy, count, style, paint, pattern in
-                TimedServices.via(s, "draw_polyline", target, points: Int(count), otherwise: TimedServices.empty) { $0.pointee.draw_polyline!($0, target, xy, count, style, paint, pattern) }
+                TimedServices.via(s, .drawPolyline, target, points: Int(count), otherwise: TimedServices.empty) { $0.pointee.draw_polyline!($0, target, xy, count, style, paint, pattern) }
             }
         }
         if real.draw_dab != nil {
             t.draw_dab = { s, target, cx, cy, radius, hardness, paint, pattern in
-                TimedServices.via(s, "draw_dab", target, otherwise: TimedServices.empty) { $0.pointee.draw_dab!($0, target, cx, cy, radius, hardness, paint, pattern) }
+                TimedServices.via(s, .drawDab, target, otherwise: TimedServices.empty) { $0.pointee.draw_dab!($0, target, cx, cy, radius, hardness, paint, pattern) }
             }
         }
         if real.mask_rect != nil {
             t.mask_rect = { s, mask, x, y, w, h, style in
-                TimedServices.via(s, "mask_rect", nil, otherwise: TimedServices.empty) { $0.pointee.mask_rect!($0, mask, x, y, w, h, style) }
+                TimedServices.via(s, .maskRect, nil, otherwise: TimedServices.empty) { $0.pointee.mask_rect!($0, mask, x, y, w, h, style) }
             }
         }
         if real.mask_ellipse != nil {
             t.mask_ellipse = { s, mask, cx, cy, rx, ry, style in
-                TimedServices.via(s, "mask_ellipse", nil, otherwise: TimedServices.empty) { $0.pointee.mask_ellipse!($0, mask, cx, cy, rx, ry, style) }
+                TimedServices.via(s, .maskEllipse, nil, otherwise: TimedServices.empty) { $0.pointee.mask_ellipse!($0, mask, cx, cy, rx, ry, style) }
             }
         }
         if real.mask_polyline != nil {
             t.mask_polyline = { s, mask, xy, count, style in
-                TimedServices.via(s, "mask_polyline", nil, points: Int(count), otherwise: TimedServices.empty) { $0.pointee.mask_polyline!($0, mask, xy, count, style) }
+                TimedServices.via(s, .maskPolyline, nil, points: Int(count), otherwise: TimedServices.empty) { $0.pointee.mask_polyline!($0, mask, xy, count, style) }
             }
         }
         if real.mask_dab != nil {
             t.mask_dab = { s, mask, cx, cy, radius, hardness in
-                TimedServices.via(s, "mask_dab", nil, otherwise: TimedServices.empty) { $0.pointee.mask_dab!($0, mask, cx, cy, radius, hardness) }
+                TimedServices.via(s, .maskDab, nil, otherwise: TimedServices.empty) { $0.pointee.mask_dab!($0, mask, cx, cy, radius, hardness) }
             }
         }
         if real.composite_mask_pattern != nil {
             t.composite_mask_pattern = { s, target, mask, rect, paint, pattern, flags in
-                TimedServices.via(s, "composite_mask_pattern", target, otherwise: TimedServices.empty) { $0.pointee.composite_mask_pattern!($0, target, mask, rect, paint, pattern, flags) }
+                TimedServices.via(s, .compositeMaskPattern, target, otherwise: TimedServices.empty) { $0.pointee.composite_mask_pattern!($0, target, mask, rect, paint, pattern, flags) }
             }
         }
         return t

@@ -5,24 +5,37 @@
 /// samples, layer, parameter, status, the dirty rectangles a draw reported (or a service
 /// returned) and their area, the pixels a draw changed.
 public enum TraceEventWriter {
-    /// The trace as UTF-8 JSON, events in the order they started.
+    /// The trace as UTF-8 JSON, events in the order they started. Written from the timeline's
+    /// records straight into one buffer sized beforehand (no per-event allocation).
     public static func bytes(_ timeline: HookTimeline, brushLabel: String = "bristle") -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(160 * (timeline.calls.count + 2))
-        put("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n", into: &out)
-        put("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": ", into: &out)
-        out += JSONValue.quoted(brushLabel).utf8
-        put("}},\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"hooks and services\"}}", into: &out)
-        // Calls are recorded as they return: a draw after its services. Sorted by start (ties
-        // in recording order), a draw comes before the calls it made.
-        let calls = timeline.calls
-        let order = calls.indices.sorted { (calls[$0].start, $0) < (calls[$1].start, $1) }
-        for i in order {
-            put(",\n", into: &out)
-            event(calls[i], into: &out)
+        // Calls are recorded as they return: a draw after its services. In order of start (ties
+        // in recording order) a draw comes before the calls it made; the records are nearly in
+        // that order already, so an insertion sort does it in about one pass.
+        var order: [(start: UInt64, index: Int)] = []
+        order.reserveCapacity(timeline.count)
+        var bound = 256 + 6 * brushLabel.utf8.count
+        for i in 0..<timeline.count {
+            let record = timeline.record(at: i)
+            var j = order.count
+            order.append((record.start, i))
+            while j > 0, order[j - 1].start > record.start {
+                order.swapAt(j, j - 1)
+                j -= 1
+            }
+            bound += eventBound(record, timeline)
         }
-        put("\n]}\n", into: &out)
-        return out
+        let scale = timeline.clock.scale()
+        var out = Output(capacity: bound)
+        out.put("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n")
+        out.put("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": ")
+        out.put(bytes: JSONValue.quoted(brushLabel).utf8)
+        out.put("}},\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"hooks and services\"}}")
+        for (_, i) in order {
+            out.put(",\n")
+            event(timeline.record(at: i), timeline, scale, into: &out)
+        }
+        out.put("\n]}\n")
+        return out.finish()
     }
 
     /// Writes ``bytes(_:brushLabel:)`` to `path` atomically (a failure leaves no file).
@@ -31,76 +44,136 @@ public enum TraceEventWriter {
         try AtomicFileWriter.write(bytes(timeline, brushLabel: brushLabel), to: path)
     }
 
-    private static func event(_ call: HookCall, into out: inout [UInt8]) {
-        put("{\"name\": \"", into: &out)
-        out += call.name.utf8  // the ABI's names: nothing to escape
-        put(call.kind == .hook ? "\", \"cat\": \"hook\"" : "\", \"cat\": \"service\"", into: &out)
-        put(", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": ", into: &out)
-        microseconds(call.start, into: &out)
-        put(", \"dur\": ", into: &out)
-        microseconds(call.duration, into: &out)
-        put(", \"args\": {", into: &out)
+    /// The most bytes ``event(_:_:_:into:)`` writes for `record`: its fixed text with every
+    /// number at its widest, 56 per rectangle, the parameter escaped at worst.
+    private static func eventBound(_ record: HookTimeline.Record, _ timeline: HookTimeline) -> Int {
+        400 + 56 * Int(record.reportedCount) + (timeline.parameter(of: record).map { 6 * $0.utf8.count + 2 } ?? 0)
+    }
+
+    private static func event(_ record: HookTimeline.Record, _ timeline: HookTimeline, _ scale: HookClock.Scale,
+                              into out: inout Output) {
+        let service = record.name.isService
+        out.put("{\"name\": \"")
+        out.put(record.name.literal)  // the ABI's names: nothing to escape
+        out.put(service ? "\", \"cat\": \"service\"" : "\", \"cat\": \"hook\"")
+        out.put(", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": ")
+        let start = scale.nanoseconds(record.start), end = scale.nanoseconds(record.end)
+        out.microseconds(start)
+        out.put(", \"dur\": ")
+        out.microseconds(end > start ? end - start : 0)
+        out.put(", \"args\": {")
         var first = true
         func key(_ name: StaticString) {
-            put(first ? "\"" : ", \"", into: &out)
-            put(name, into: &out)
-            put("\": ", into: &out)
+            out.put(first ? "\"" : ", \"")
+            out.put(name)
+            out.put("\": ")
             first = false
         }
-        if call.samples > 0 { key("samples"); integer(call.samples, into: &out) }
-        if let layer = call.layer { key("layer"); out += "\"\(layer)\"".utf8 }
-        if let parameter = call.parameter { key("parameter"); out += JSONValue.quoted(parameter).utf8 }
-        if let status = call.status { key("status"); integer(Int(status), into: &out) }
-        if call.kind == .service || call.name == "draw" {
+        if record.samples > 0 { key("samples"); out.integer(Int(record.samples)) }
+        switch record.layer {
+        case .none: break
+        case .committed: key("layer"); out.put("\"committed\"")
+        case .preview: key("layer"); out.put("\"preview\"")
+        }
+        if let parameter = timeline.parameter(of: record) { key("parameter"); out.put(bytes: JSONValue.quoted(parameter).utf8) }
+        if record.hasStatus { key("status"); out.integer(Int(record.status)) }
+        if service || record.name == .draw {
             key("dirty")
-            out.append(UInt8(ascii: "["))
-            let rects = call.kind == .service ? (call.serviceRect.isEmpty ? [] : [call.serviceRect]) : call.reported
-            for (n, r) in rects.enumerated() {
-                put(n == 0 ? "[" : ", [", into: &out)
-                integer(Int(r.x), into: &out); put(", ", into: &out)
-                integer(Int(r.y), into: &out); put(", ", into: &out)
-                integer(Int(r.width), into: &out); put(", ", into: &out)
-                integer(Int(r.height), into: &out)
-                out.append(UInt8(ascii: "]"))
+            out.put("[")
+            var pixels = 0
+            func rect(_ r: PixelRect, first: Bool) {
+                out.put(first ? "[" : ", [")
+                out.integer(Int(r.x)); out.put(", ")
+                out.integer(Int(r.y)); out.put(", ")
+                out.integer(Int(r.width)); out.put(", ")
+                out.integer(Int(r.height))
+                out.put("]")
             }
-            out.append(UInt8(ascii: "]"))
-            key("dirtyPixels"); integer(call.reportedPixels, into: &out)
+            if service {
+                if !record.serviceRect.isEmpty { rect(record.serviceRect, first: true) }
+                pixels = Int(record.serviceRect.width) * Int(record.serviceRect.height)
+            } else {
+                for (n, r) in timeline.reported(of: record).enumerated() {
+                    rect(r, first: n == 0)
+                    pixels += Int(r.width) * Int(r.height)
+                }
+            }
+            out.put("]")
+            key("dirtyPixels"); out.integer(pixels)
         }
-        if let changed = call.changedPixels { key("changedPixels"); integer(changed, into: &out) }
-        put("}}", into: &out)
+        if record.changedPixels >= 0 { key("changedPixels"); out.integer(record.changedPixels) }
+        out.put("}}")
     }
 
-    /// Appends a literal's bytes (one copy, no per-character walk).
-    @inline(__always)
-    private static func put(_ text: StaticString, into out: inout [UInt8]) {
-        text.withUTF8Buffer { out.append(contentsOf: $0) }
-    }
+    /// The trace's bytes as they are written: a buffer allocated once, at the size the caller
+    /// bounded, written through a pointer without checks.
+    private struct Output {
+        private let start: UnsafeMutablePointer<UInt8>
+        private var end: UnsafeMutablePointer<UInt8>
+        private let capacity: Int
 
-    /// Appends `value` in decimal.
-    private static func integer(_ value: Int, into out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var v = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var n = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[n] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
-                n += 1
-            } while v > 0
-            for i in stride(from: n - 1, through: 0, by: -1) { out.append(buffer[i]) }
+        init(capacity: Int) {
+            self.capacity = capacity
+            start = .allocate(capacity: capacity)
+            end = start
         }
-    }
 
-    /// Nanoseconds as microseconds with three decimals (the format's unit, nanosecond detail).
-    private static func microseconds(_ ns: UInt64, into out: inout [UInt8]) {
-        integer(Int(ns / 1000), into: &out)
-        let fraction = Int(ns % 1000)
-        out.append(UInt8(ascii: "."))
-        out.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-        out.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-        out.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+        /// The bytes written, as an array; the buffer is freed.
+        consuming func finish() -> [UInt8] {
+            let count = end - start
+            precondition(count <= capacity, "trace text beyond its bound")
+            let bytes = Array(UnsafeBufferPointer(start: start, count: count))
+            start.deallocate()
+            return bytes
+        }
+
+        /// Appends a literal's bytes (one copy, no per-character walk).
+        @inline(__always)
+        mutating func put(_ text: StaticString) {
+            end.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            end += text.utf8CodeUnitCount
+        }
+
+        mutating func put(bytes: String.UTF8View) {
+            for b in bytes { end.pointee = b; end += 1 }
+        }
+
+        /// Appends `value` in decimal, two digits a step.
+        mutating func integer(_ value: Int) {
+            if value < 0 { end.pointee = UInt8(ascii: "-"); end += 1 }
+            var v = value.magnitude
+            var digits = 1
+            var limit: UInt = 10
+            while v >= limit, digits < 19 { digits += 1; limit &*= 10 }
+            if v >= limit { digits += 1 }
+            var p = end + digits
+            end = p
+            while v >= 100 {
+                let r = v % 100
+                v /= 100
+                p -= 2
+                p[0] = UInt8(ascii: "0") &+ UInt8(r / 10)
+                p[1] = UInt8(ascii: "0") &+ UInt8(r % 10)
+            }
+            if v >= 10 {
+                p -= 2
+                p[0] = UInt8(ascii: "0") &+ UInt8(v / 10)
+                p[1] = UInt8(ascii: "0") &+ UInt8(v % 10)
+            } else {
+                p -= 1
+                p[0] = UInt8(ascii: "0") &+ UInt8(v)
+            }
+        }
+
+        /// Nanoseconds as microseconds with three decimals (the format's unit, nanosecond detail).
+        mutating func microseconds(_ ns: UInt64) {
+            integer(Int(ns / 1000))
+            let fraction = Int(ns % 1000)
+            end[0] = UInt8(ascii: ".")
+            end[1] = UInt8(ascii: "0") &+ UInt8(fraction / 100)
+            end[2] = UInt8(ascii: "0") &+ UInt8(fraction / 10 % 10)
+            end[3] = UInt8(ascii: "0") &+ UInt8(fraction % 10)
+            end += 4
+        }
     }
 }

@@ -84,9 +84,10 @@ public final class Brush {
     }
 
     /// Runs one plugin call returning a status with ``hookTrace`` set to `hook`, recorded on
-    /// ``timeline`` as `name` with `samples` (and the parameter's id, `parameter`).
+    /// ``timeline`` as `name` (the hook's own by default) with `samples` (and the parameter's
+    /// id, `parameter`).
     @inline(__always)
-    private func traced(_ hook: BrushHook, _ name: String? = nil, samples: Int = 0, parameter: String? = nil,
+    private func traced(_ hook: BrushHook, _ name: HookTimeline.Name? = nil, samples: Int = 0, parameter: String? = nil,
                         _ call: () -> Int32) -> Int32 {
         guard observed else { return call() }
         return observedCall(hook, name, samples, parameter, call)
@@ -99,7 +100,7 @@ public final class Brush {
         _ = observedCall(hook, nil, 0, nil) { call(); return BRISTLE_OK }
     }
 
-    private func observedCall(_ hook: BrushHook, _ name: String?, _ samples: Int, _ parameter: String?,
+    private func observedCall(_ hook: BrushHook, _ name: HookTimeline.Name?, _ samples: Int, _ parameter: String?,
                               _ call: () -> Int32) -> Int32 {
         hookTrace?.pointee = hook.rawValue
         defer { hookTrace?.pointee = 0 }
@@ -107,10 +108,26 @@ public final class Brush {
         let start = timeline.now()
         let status = call()
         let returnsStatus = hook != .cancelled && hook != .destroy
-        timeline.record(.hook, name ?? hook.name, since: start, samples: samples,
-                        layer: hook == .draw ? "committed" : hook == .drawPreview ? "preview" : nil,
+        timeline.record(name ?? Self.recordedName(hook), since: start, samples: samples,
+                        layer: hook == .draw ? .committed : hook == .drawPreview ? .preview : .none,
                         parameter: parameter, status: returnsStatus ? status : nil)
         return status
+    }
+
+    /// How the timeline names a hook: both draws are `draw` (their layer tells them apart).
+    /// Parameter calls pass their own name; loading and create are no calls on an instance.
+    private static func recordedName(_ hook: BrushHook) -> HookTimeline.Name {
+        switch hook {
+        case .begin: .begin
+        case .moved: .moved
+        case .predicted: .predicted
+        case .ended: .ended
+        case .cancelled: .cancelled
+        case .tick: .tick
+        case .draw, .drawPreview: .draw
+        case .destroy: .destroy
+        case .setParameter, .loading, .create: .setValue
+        }
     }
 
     /// The most parameters a brush may declare; more is taken as a corrupt count.
@@ -168,7 +185,7 @@ public final class Brush {
             throw .badParameterValue(brush: descriptor.id, name: id, value: String(value),
                                      expected: parameter.expectation)
         }
-        let status = traced(.setParameter, "params.set_value", parameter: id) { params.pointee.set_value!(instance, id, value) }
+        let status = traced(.setParameter, .setValue, parameter: id) { params.pointee.set_value!(instance, id, value) }
         guard status == BRISTLE_OK else {
             throw .hookFailed(brush: descriptor.id, hook: "params.set_value(\(id))", status: status)
         }
@@ -182,7 +199,7 @@ public final class Brush {
                                      expected: parameter.expectation)
         }
         var c = bristle_color_t(r: color.red, g: color.green, b: color.blue, a: color.alpha)
-        let status = traced(.setParameter, "params.set_color", parameter: id) { params.pointee.set_color!(instance, id, &c) }
+        let status = traced(.setParameter, .setColor, parameter: id) { params.pointee.set_color!(instance, id, &c) }
         guard status == BRISTLE_OK else {
             throw .hookFailed(brush: descriptor.id, hook: "params.set_color(\(id))", status: status)
         }
@@ -275,7 +292,7 @@ public final class Brush {
     }
 
     public func draw(_ target: UnsafePointer<bristle_target_t>, dirty: inout bristle_rect_t) -> Int32 {
-        traced(target.pointee.layer == BRISTLE_LAYER_PREVIEW ? .drawPreview : .draw, "draw") {
+        traced(target.pointee.layer == BRISTLE_LAYER_PREVIEW ? .drawPreview : .draw) {
             instance.pointee.draw!(instance, target, &dirty)
         }
     }

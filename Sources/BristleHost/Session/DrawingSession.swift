@@ -94,10 +94,10 @@ public final class DrawingSession {
     public var timeline: HookTimeline? {
         didSet {
             host.timeline = timeline
-            audit = timeline?.countsChangedPixels == true ? PixelAudit() : nil
+            audit = timeline?.countsChangedPixels == true ? PixelAudit(committed: committed) : nil
         }
     }
-    /// The shadow layers counting changed pixels, while the timeline asks for them.
+    /// What counts changed pixels, while the timeline asks for them.
     private var audit: PixelAudit?
 
     private let host: BrushHost
@@ -297,10 +297,8 @@ public final class DrawingSession {
         var dirty = PixelRect.empty
         let layers = [committed] + mirrors
         for tile in history.recordClear(of: committed) {
-            for layer in layers {
-                layer.fill(.transparent, in: tile)
-                audit?.sync(layer, in: tile)
-            }
+            for layer in layers { layer.fill(.transparent, in: tile) }
+            audit?.sync(committed, in: tile)
             dirty = dirty.union(tile)
         }
         addDamage(dirty)
@@ -371,7 +369,7 @@ public final class DrawingSession {
             change.dirty = change.dirty.union(dirty)
         }
         if previewStorage == nil { previewBacklog.insert(covering: change.dirty, of: history.grid) }
-        if let audit { for layer in [committed] + mirrors { audit.sync(layer, in: change.dirty) } }
+        audit?.sync(committed, in: change.dirty)
         addDamage(change.dirty)
         hadStroke = false
         framesSinceLift = 0
@@ -429,8 +427,7 @@ public final class DrawingSession {
     /// One draw; what it changed, clipped to the layer, is left in ``drawn``.
     private func draw(_ brush: Brush, into layer: Layer, layer kind: UInt32, base: Layer?) -> Int32 {
         dirtyList.reset()
-        let firstCall = timeline?.calls.count ?? 0
-        audit?.prepare(layer)
+        let firstCall = timeline?.count ?? 0
         var target = bristle_target_t(
             struct_size: UInt32(MemoryLayout<bristle_target_t>.size),
             format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
@@ -447,8 +444,13 @@ public final class DrawingSession {
     /// Gives the timeline what the draw just made reported, and what it changed where it
     /// reported or its services drew (when the timeline counts changed pixels).
     private func note(_ timeline: HookTimeline, drawInto layer: Layer, preview: Bool, since firstCall: Int) {
-        let changed = audit?.changedPixels(layer, in: drawn.rects
-            + timeline.serviceRects(since: firstCall, layer: preview ? "preview" : "committed"))
+        var changed: Int?
+        if let audit {
+            audit.startDraw()
+            for r in drawn.rects { audit.add(r) }
+            timeline.forEachServiceRect(since: firstCall, layer: preview ? .preview : .committed) { audit.add($0) }
+            changed = audit.changedPixels(layer)
+        }
         timeline.noteDraw(reported: drawn.rects, changedPixels: changed)
     }
 

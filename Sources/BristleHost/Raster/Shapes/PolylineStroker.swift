@@ -222,7 +222,7 @@ struct PolylineStroker {
             failed = true
             return
         }
-        dirty = dirty.union(scratch.fill(clip: box, sink: .mask(mask)))
+        dirty = dirty.union(scratch.fill(clip: box, sink: .mask(mask, nil)))
     }
 }
 

@@ -277,7 +277,7 @@ extension Rasterizer {
         if cap == .round {
             switch target {
             case .paint(let plane, let paint): return fillSegment(seg, paint: paint, into: plane)
-            case .mask(let mask): return maskSegment(seg, into: mask)
+            case .mask(let mask, _): return maskSegment(seg, into: mask)
             case .pattern:
                 guard let hull = CapsuleHull(seg) else { return .empty }
                 if hull.isDisc {

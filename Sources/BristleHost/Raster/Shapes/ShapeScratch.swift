@@ -79,6 +79,8 @@ final class ShapeScratch {
 
     /// Fills ``path`` (nonzero) inside `clip` into `sink`: exact-area coverage, banded like
     /// the rasteriser's own driver. Returns the rectangle of pixels given non-zero coverage.
+    /// Into a mask that records raised cells, rows are resolved and max-combined in one pass
+    /// (``RaisedCells/resolveMax(row:of:into:y:x0:)``).
     func fill(clip: PixelRect, sink: CoverageSink) -> PixelRect {
         guard path.count >= 3 else { return .empty }
         let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX,
@@ -94,6 +96,12 @@ final class ShapeScratch {
             accumulator.begin(originX: x0, originY: top, width: w, height: h)
             path.addEdges(to: accumulator)
             for r in 0..<h {
+                if case .mask(let mask, let raised?) = sink {
+                    let span = raised.resolveMax(row: r, of: accumulator, into: mask.row(top + r) + x0,
+                                                 y: top + r, x0: x0)
+                    dirty.add(row: top + r, lo: x0 + span.lo, hi: x0 + span.hi)
+                    continue
+                }
                 let span = spans.resolve(row: r, of: accumulator, rule: .nonZero)
                 guard span.lo < span.hi else { continue }
                 sink.row(top + r, x0 + span.lo, UnsafePointer(spans.coverage + span.lo), span.hi - span.lo)
