@@ -134,6 +134,32 @@ import Testing
         }
     }
 
+    /// Round-joined, round-capped polylines (the line brushes' and the workload's style) against
+    /// the union of their segments' rectangles and vertex discs: the whole-path outline is filled
+    /// once, so pixels along the inner side of every turn must not be counted twice.
+    @Test func roundJoinedPolylines() {
+        let cases: [(String, [(Double, Double)], Double)] = [
+            ("gentle pen curve", (0..<24).map { i in
+                let t = Double(i) / 23
+                return (3.3 + 25.1 * t, 16.2 + 9.4 * sin(4.1 * t) - 3.7 * t * t)
+            }, 5.0),
+            ("right angle", [(4.4, 6.3), (24.7, 6.3), (24.7, 27.1)], 4.5),
+            ("sharp zig-zag", [(3.2, 27.5), (10.6, 4.1), (17.3, 27.9), (24.1, 5.2), (29.4, 26.6)], 3.0),
+            ("short segments turning", (0..<40).map { i in
+                let a = Double(i) * 0.15
+                return (16.2 + 9.3 * cos(a), 15.9 + 9.3 * sin(a))
+            }, 3.2),
+            ("partly off the canvas", [(-7.5, 12.25), (14.5, -3.5), (40.1, 20.2), (10.3, 36.8)], 6.0),
+            ("turning back at 150 degrees", [(4.5, 10.5), (26.3, 20.1), (6.2, 22.7)], 3.0),
+        ]
+        for (label, pts, w) in cases {
+            check("polyline \(label) w=\(w)", truth: .roundStroke(pts, width: w)) { r, p in
+                r.strokePolyline(pts.map { (x: $0.0, y: $0.1) }, style: StrokeStyle(width: w, cap: .round, join: .round),
+                                 paint: shapeWhite, into: p)
+            }
+        }
+    }
+
     @Test func maskVariantsMatchTheDirectFill() {
         let canvas = ShapeCanvas(40, 30)
         let mask = ShapeMask(40, 30)
