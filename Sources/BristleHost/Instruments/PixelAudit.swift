@@ -1,3 +1,5 @@
+import Glibc
+
 /// Counts the pixels a draw actually changed, for ``HookTimeline/countsChangedPixels``:
 /// inside what the draw reported dirty and what its services returned as drawn (the union of
 /// those rectangles, each pixel once), the pixels that differ from what the layer held just
@@ -15,80 +17,96 @@
 ///   brought up to date where the draw was compared.
 ///
 /// The comparison reads eight bytes (two pixels) at a time; per draw the cost is one pass
-/// over the union of its rectangles (two for committed: compare, then update the shadow).
+/// over the union of its rectangles (for committed also a copy of it into the shadow).
 final class PixelAudit {
     private let committed: Layer
-    /// Committed as it was after the last committed draw or host change; nil without memory
-    /// for it (then committed draws are not counted).
-    private let shadow: Layer?
-    /// The current draw's rectangles, clipped (scratch, kept between draws).
-    private var rects: [PixelRect] = []
-    private var edges: [Int] = []
-    private var spans: [(start: Int, end: Int)] = []
+    /// Committed's bytes (same size and stride) as they were after the last committed draw or
+    /// host change; nil without memory for them (then committed draws are not counted).
+    private let shadow: UnsafeMutablePointer<UInt8>?
+    /// Scratch kept between draws (taken out while counting, so it is used as a local).
+    private var scratch = Scratch()
+
+    private struct Scratch {
+        var rects: [PixelRect] = []
+        var edges: [Int] = []
+        var spans: [(start: Int, end: Int)] = []
+    }
 
     /// Starts auditing draws into `committed` (and into a preview of its size).
     init(committed: Layer) {
         self.committed = committed
-        shadow = Layer(width: committed.width, height: committed.height)
-        shadow?.copy(from: committed, in: committed.bounds)
+        let bytes = committed.strideBytes * committed.height
+        shadow = malloc(bytes)?.assumingMemoryBound(to: UInt8.self)
+        shadow?.update(from: committed.pixels, count: bytes)
     }
+
+    deinit { free(shadow) }
 
     /// Repeats a host change of `layer` inside `rect` into the shadow when `layer` is committed.
     func sync(_ layer: Layer, in rect: PixelRect) {
-        if layer === committed { shadow?.copy(from: layer, in: rect) }
+        guard layer === committed, let shadow else { return }
+        let r = rect.intersection(layer.bounds)
+        guard !r.isEmpty else { return }
+        for y in Int(r.y)..<Int(r.maxY) {
+            let offset = y * layer.strideBytes + Int(r.x) * 4
+            (shadow + offset).update(from: layer.pixels + offset, count: Int(r.width) * 4)
+        }
     }
 
-    /// Forgets the last draw's rectangles.
-    func startDraw() { rects.removeAll(keepingCapacity: true) }
+    /// The pixels of `layer` (committed, or a preview of its size) that its last draw changed
+    /// inside the rectangles it `reported` and those its services drew into `layer` according
+    /// to `timeline` since call index `firstCall`; nil for committed without a shadow.
+    func changedPixels(_ layer: Layer, reported: [PixelRect], timeline: HookTimeline, since firstCall: Int) -> Int? {
+        let isCommitted = layer === committed
+        if isCommitted && shadow == nil { return nil }
+        var s = scratch
+        scratch = Scratch()
+        defer { scratch = s }
+        s.rects.removeAll(keepingCapacity: true)
+        s.rects.append(contentsOf: reported)
+        timeline.appendServiceRects(since: firstCall, layer: isCommitted ? .committed : .preview, to: &s.rects)
+        let reference = isCommitted ? shadow! : committed.pixels
+        return Self.count(layer, against: reference, updating: isCommitted, &s)
+    }
 
-    /// Adds a rectangle the draw reported or a service drew (clipped to the layer later).
-    func add(_ rect: PixelRect) { rects.append(rect) }
-
-    /// The pixels of `layer` (committed, or a preview of its size) that the draw changed
-    /// inside the rectangles added since ``startDraw()``; nil for committed without a shadow.
-    func changedPixels(_ layer: Layer) -> Int? {
+    /// Counts the pixels of the union of `s.rects` (clipped to `layer`) where `layer` and
+    /// `reference` (bytes of the same layout) differ, band by band (rows covered by the same
+    /// rectangles), then copies `layer` into `reference` there when `updating`.
+    private static func count(_ layer: Layer, against reference: UnsafeMutablePointer<UInt8>, updating: Bool,
+                              _ s: inout Scratch) -> Int {
         let bounds = layer.bounds
+        s.edges.removeAll(keepingCapacity: true)
         var n = 0
-        for r in rects {
+        for r in s.rects {
             let c = r.intersection(bounds)
-            if !c.isEmpty { rects[n] = c; n += 1 }
+            guard !c.isEmpty else { continue }
+            s.rects[n] = c
+            n += 1
+            s.edges.append(Int(c.y))
+            s.edges.append(Int(c.maxY))
         }
-        rects.removeSubrange(n...)
-        if layer === committed {
-            guard let shadow else { return nil }
-            return count(layer, against: shadow, updating: true)
-        }
-        return count(layer, against: committed, updating: false)
-    }
-
-    /// Counts the pixels of the union of ``rects`` where `layer` and `reference` differ, band
-    /// by band (rows covered by the same rectangles), then copies `layer` into `reference`
-    /// there when `updating`.
-    private func count(_ layer: Layer, against reference: Layer, updating: Bool) -> Int {
-        edges.removeAll(keepingCapacity: true)
-        for r in rects { edges.append(Int(r.y)); edges.append(Int(r.maxY)) }
-        edges.sort()
+        s.edges.sort()
         var changed = 0
-        var lower = edges.first ?? 0
-        for upper in edges.dropFirst() where upper > lower {
-            spans.removeAll(keepingCapacity: true)
-            for r in rects where Int(r.y) <= lower && Int(r.maxY) >= upper { spans.append((Int(r.x), Int(r.maxX))) }
-            spans.sort { $0.start < $1.start }
+        var lower = s.edges.first ?? 0
+        for upper in s.edges.dropFirst() where upper > lower {
+            s.spans.removeAll(keepingCapacity: true)
+            for r in s.rects[..<n] where Int(r.y) <= lower && Int(r.maxY) >= upper { s.spans.append((Int(r.x), Int(r.maxX))) }
+            s.spans.sort { $0.start < $1.start }
             var merged = 0
-            for s in spans {
-                if merged > 0, s.start <= spans[merged - 1].end {
-                    spans[merged - 1].end = max(spans[merged - 1].end, s.end)
+            for span in s.spans {
+                if merged > 0, span.start <= s.spans[merged - 1].end {
+                    s.spans[merged - 1].end = max(s.spans[merged - 1].end, span.end)
                 } else {
-                    spans[merged] = s
+                    s.spans[merged] = span
                     merged += 1
                 }
             }
             for y in lower..<upper {
                 let row = y * layer.strideBytes
-                for s in spans[..<merged] {
-                    let offset = row + s.start * 4, pixels = s.end - s.start
-                    changed += Self.differing(layer.pixels + offset, reference.pixels + offset, pixels: pixels)
-                    if updating { (reference.pixels + offset).update(from: layer.pixels + offset, count: pixels * 4) }
+                for span in s.spans[..<merged] {
+                    let offset = row + span.start * 4, pixels = span.end - span.start
+                    changed += differing(layer.pixels + offset, reference + offset, pixels: pixels)
+                    if updating { (reference + offset).update(from: layer.pixels + offset, count: pixels * 4) }
                 }
             }
             lower = upper

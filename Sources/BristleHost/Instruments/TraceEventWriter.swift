@@ -25,6 +25,10 @@ public enum TraceEventWriter {
             bound += eventBound(record, timeline)
         }
         let scale = timeline.clock.scale()
+        // Each event's text up to its start time, per name: one copy per event.
+        let heads: [[UInt8]] = HookTimeline.Name.allCases.map { name in
+            Array("{\"name\": \"\(name.text)\", \"cat\": \"\(name.isService ? "service" : "hook")\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": ".utf8)
+        }
         var out = Output(capacity: bound)
         out.put("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n")
         out.put("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": ")
@@ -32,7 +36,9 @@ public enum TraceEventWriter {
         out.put("}},\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"hooks and services\"}}")
         for (_, i) in order {
             out.put(",\n")
-            event(timeline.record(at: i), timeline, scale, into: &out)
+            let record = timeline.record(at: i)
+            heads[Int(record.name.rawValue)].withUnsafeBufferPointer { out.put(bytes: $0) }
+            event(record, timeline, scale, into: &out)
         }
         out.put("\n]}\n")
         return out.finish()
@@ -50,13 +56,10 @@ public enum TraceEventWriter {
         400 + 56 * Int(record.reportedCount) + (timeline.parameter(of: record).map { 6 * $0.utf8.count + 2 } ?? 0)
     }
 
+    /// The rest of `record`'s event, after its head (name, category, ids) written by the caller.
     private static func event(_ record: HookTimeline.Record, _ timeline: HookTimeline, _ scale: HookClock.Scale,
                               into out: inout Output) {
         let service = record.name.isService
-        out.put("{\"name\": \"")
-        out.put(record.name.literal)  // the ABI's names: nothing to escape
-        out.put(service ? "\", \"cat\": \"service\"" : "\", \"cat\": \"hook\"")
-        out.put(", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": ")
         let start = scale.nanoseconds(record.start), end = scale.nanoseconds(record.end)
         out.microseconds(start)
         out.put(", \"dur\": ")
@@ -130,8 +133,14 @@ public enum TraceEventWriter {
         /// Appends a literal's bytes (one copy, no per-character walk).
         @inline(__always)
         mutating func put(_ text: StaticString) {
-            end.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            UnsafeMutableRawPointer(end).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
             end += text.utf8CodeUnitCount
+        }
+
+        @inline(__always)
+        mutating func put(bytes: UnsafeBufferPointer<UInt8>) {
+            UnsafeMutableRawPointer(end).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            end += bytes.count
         }
 
         mutating func put(bytes: String.UTF8View) {

@@ -437,20 +437,14 @@ public final class DrawingSession {
         var dirty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
         let status = brush.draw(&target, dirty: &dirty)
         dirtyList.region(dirty: dirty, clip: layer.bounds, into: &drawn)
-        if let timeline { note(timeline, drawInto: layer, preview: kind == BRISTLE_LAYER_PREVIEW, since: firstCall) }
+        if let timeline { note(timeline, drawInto: layer, since: firstCall) }
         return status
     }
 
     /// Gives the timeline what the draw just made reported, and what it changed where it
     /// reported or its services drew (when the timeline counts changed pixels).
-    private func note(_ timeline: HookTimeline, drawInto layer: Layer, preview: Bool, since firstCall: Int) {
-        var changed: Int?
-        if let audit {
-            audit.startDraw()
-            for r in drawn.rects { audit.add(r) }
-            timeline.forEachServiceRect(since: firstCall, layer: preview ? .preview : .committed) { audit.add($0) }
-            changed = audit.changedPixels(layer)
-        }
+    private func note(_ timeline: HookTimeline, drawInto layer: Layer, since firstCall: Int) {
+        let changed = audit?.changedPixels(layer, reported: drawn.rects, timeline: timeline, since: firstCall)
         timeline.noteDraw(reported: drawn.rects, changedPixels: changed)
     }
 
