@@ -30,25 +30,32 @@ public struct HookStatistics: Codable, Sendable, Equatable {
         struct Group { var calls = 0, samples = 0, reported = 0, changed = 0, counted = false, name = HookTimeline.Name.begin, layer = HookTimeline.LayerName.none }
         let layers = 3
         var groups = [Group](repeating: Group(), count: HookTimeline.Name.allCases.count * layers)
-        var keys: [Int] = [], durations: [UInt64] = []
-        keys.reserveCapacity(timeline.count)
-        durations.reserveCapacity(timeline.count)
-        timeline.forEach { record, _, duration in
-            let key = Int(record.name.rawValue) * layers + (record.name.isService ? 0 : Int(record.layer.rawValue))
-            keys.append(key)
-            durations.append(duration)
-            groups[key].calls += 1
-            groups[key].name = record.name
-            groups[key].layer = record.layer
-            groups[key].samples += Int(record.samples)
-            if record.name.isService {
-                groups[key].reported += Int(record.serviceRect.width) * Int(record.serviceRect.height)
-            } else {
-                for r in timeline.reported(of: record) { groups[key].reported += Int(r.width) * Int(r.height) }
-            }
-            if record.changedPixels >= 0 {
-                groups[key].changed += record.changedPixels
-                groups[key].counted = true
+        let n = timeline.count
+        var keys = [Int](repeating: 0, count: n), durations = [UInt64](repeating: 0, count: n)
+        keys.withUnsafeMutableBufferPointer { keys in
+            durations.withUnsafeMutableBufferPointer { durations in
+                groups.withUnsafeMutableBufferPointer { groups in
+                    var i = 0
+                    timeline.forEach { record, _, duration in
+                        let key = Int(record.name.rawValue) * layers + (record.name.isService ? 0 : Int(record.layer.rawValue))
+                        keys[i] = key
+                        durations[i] = duration
+                        i += 1
+                        groups[key].calls += 1
+                        groups[key].name = record.name
+                        groups[key].layer = record.layer
+                        groups[key].samples += Int(record.samples)
+                        if record.name.isService {
+                            groups[key].reported += Int(record.serviceRect.width) * Int(record.serviceRect.height)
+                        } else {
+                            for r in timeline.reported(of: record) { groups[key].reported += Int(r.width) * Int(r.height) }
+                        }
+                        if record.changedPixels >= 0 {
+                            groups[key].changed += record.changedPixels
+                            groups[key].counted = true
+                        }
+                    }
+                }
             }
         }
         // Each group's durations together: group k's are at first[k] ..< first[k] + calls.

@@ -16,8 +16,9 @@ import Glibc
 ///   committed: every host change of committed is repeated into it, and after each draw it is
 ///   brought up to date where the draw was compared.
 ///
-/// The comparison reads eight bytes (two pixels) at a time; per draw the cost is one pass
-/// over the union of its rectangles (for committed also a copy of it into the shadow).
+/// The comparison reads 32 bytes (eight pixels) at a time while they are equal; per draw the
+/// cost is one pass over the union of its rectangles, writing into the shadow only the words
+/// that differ.
 final class PixelAudit {
     private let committed: Layer
     /// Committed's bytes (same size and stride) as they were after the last committed draw or
@@ -71,14 +72,14 @@ final class PixelAudit {
 
     /// Counts the pixels of the union of `s.rects` (clipped to `layer`) where `layer` and
     /// `reference` (bytes of the same layout) differ, band by band (rows covered by the same
-    /// rectangles), then copies `layer` into `reference` there when `updating`.
+    /// rectangles), bringing `reference` up to date there when `updating`.
     private static func count(_ layer: Layer, against reference: UnsafeMutablePointer<UInt8>, updating: Bool,
                               _ s: inout Scratch) -> Int {
         let bounds = layer.bounds
         s.edges.removeAll(keepingCapacity: true)
         var n = 0
-        for r in s.rects {
-            let c = r.intersection(bounds)
+        for i in s.rects.indices {
+            let c = s.rects[i].intersection(bounds)
             guard !c.isEmpty else { continue }
             s.rects[n] = c
             n += 1
@@ -88,12 +89,16 @@ final class PixelAudit {
         s.edges.sort()
         var changed = 0
         var lower = s.edges.first ?? 0
-        for upper in s.edges.dropFirst() where upper > lower {
+        for e in s.edges.indices.dropFirst() where s.edges[e] > lower {
+            let upper = s.edges[e]
             s.spans.removeAll(keepingCapacity: true)
-            for r in s.rects[..<n] where Int(r.y) <= lower && Int(r.maxY) >= upper { s.spans.append((Int(r.x), Int(r.maxX))) }
+            for i in 0..<n where Int(s.rects[i].y) <= lower && Int(s.rects[i].maxY) >= upper {
+                s.spans.append((Int(s.rects[i].x), Int(s.rects[i].maxX)))
+            }
             s.spans.sort { $0.start < $1.start }
             var merged = 0
-            for span in s.spans {
+            for i in s.spans.indices {
+                let span = s.spans[i]
                 if merged > 0, span.start <= s.spans[merged - 1].end {
                     s.spans[merged - 1].end = max(s.spans[merged - 1].end, span.end)
                 } else {
@@ -103,10 +108,10 @@ final class PixelAudit {
             }
             for y in lower..<upper {
                 let row = y * layer.strideBytes
-                for span in s.spans[..<merged] {
-                    let offset = row + span.start * 4, pixels = span.end - span.start
-                    changed += differing(layer.pixels + offset, reference + offset, pixels: pixels)
-                    if updating { (reference + offset).update(from: layer.pixels + offset, count: pixels * 4) }
+                for m in 0..<merged {
+                    let offset = row + s.spans[m].start * 4
+                    changed += differing(layer.pixels + offset, reference + offset, pixels: s.spans[m].end - s.spans[m].start,
+                                         updating: updating)
                 }
             }
             lower = upper
@@ -114,19 +119,38 @@ final class PixelAudit {
         return changed
     }
 
-    /// How many of `pixels` 4-byte pixels differ between `a` and `b`, read eight bytes at a time.
+    /// How many of `pixels` 4-byte pixels differ between `a` and `b`, read 32 bytes at a time
+    /// while they are equal; each differing word of `b` is overwritten with `a`'s when `updating`.
     @inline(__always)
-    private static func differing(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeMutablePointer<UInt8>, pixels: Int) -> Int {
-        let p = UnsafeRawPointer(a), q = UnsafeRawPointer(b)
+    private static func differing(_ a: UnsafeMutablePointer<UInt8>, _ b: UnsafeMutablePointer<UInt8>, pixels: Int,
+                                  updating: Bool) -> Int {
+        let p = UnsafeRawPointer(a), q = UnsafeMutableRawPointer(b)
         var n = 0, i = 0
-        let pairs = pixels / 2 * 8
-        while i < pairs {
-            let x = p.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ q.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if x != 0 { n += (x & 0xFFFF_FFFF != 0 ? 1 : 0) + (x >> 32 != 0 ? 1 : 0) }
+        let bytes = pixels * 4
+        @inline(__always) func word(_ at: Int) {
+            let x = p.loadUnaligned(fromByteOffset: at, as: UInt64.self), y = q.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+            guard x != y else { return }
+            n += ((x ^ y) & 0xFFFF_FFFF != 0 ? 1 : 0) + ((x ^ y) >> 32 != 0 ? 1 : 0)
+            if updating { q.storeBytes(of: x, toByteOffset: at, as: UInt64.self) }
+        }
+        while i + 32 <= bytes {
+            let d = (p.loadUnaligned(fromByteOffset: i, as: UInt64.self) ^ q.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                | (p.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self) ^ q.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+                | (p.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self) ^ q.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self))
+                | (p.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self) ^ q.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
+            if d != 0 { word(i); word(i + 8); word(i + 16); word(i + 24) }
+            i += 32
+        }
+        while i + 8 <= bytes {
+            word(i)
             i += 8
         }
-        if pixels % 2 == 1, p.loadUnaligned(fromByteOffset: i, as: UInt32.self) != q.loadUnaligned(fromByteOffset: i, as: UInt32.self) {
-            n += 1
+        if i < bytes {
+            let x = p.loadUnaligned(fromByteOffset: i, as: UInt32.self), y = q.loadUnaligned(fromByteOffset: i, as: UInt32.self)
+            if x != y {
+                n += 1
+                if updating { q.storeBytes(of: x, toByteOffset: i, as: UInt32.self) }
+            }
         }
         return n
     }

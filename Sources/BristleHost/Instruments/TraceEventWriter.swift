@@ -29,19 +29,22 @@ public enum TraceEventWriter {
         let heads: [[UInt8]] = HookTimeline.Name.allCases.map { name in
             Array("{\"name\": \"\(name.text)\", \"cat\": \"\(name.isService ? "service" : "hook")\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": ".utf8)
         }
-        var out = Output(capacity: bound)
-        out.put("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n")
-        out.put("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": ")
-        out.put(bytes: JSONValue.quoted(brushLabel).utf8)
-        out.put("}},\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"hooks and services\"}}")
-        for (_, i) in order {
-            out.put(",\n")
-            let record = timeline.record(at: i)
-            heads[Int(record.name.rawValue)].withUnsafeBufferPointer { out.put(bytes: $0) }
-            event(record, timeline, scale, into: &out)
+        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
+            var out = Output(buffer.baseAddress!)
+            out.put("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n")
+            out.put("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": ")
+            out.put(bytes: JSONValue.quoted(brushLabel).utf8)
+            out.put("}},\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"hooks and services\"}}")
+            for (_, i) in order {
+                out.put(",\n")
+                let record = timeline.record(at: i)
+                heads[Int(record.name.rawValue)].withUnsafeBufferPointer { out.put(bytes: $0) }
+                event(record, timeline, scale, into: &out)
+            }
+            out.put("\n]}\n")
+            written = out.end - buffer.baseAddress!
+            precondition(written <= bound, "trace text beyond its bound")
         }
-        out.put("\n]}\n")
-        return out.finish()
     }
 
     /// Writes ``bytes(_:brushLabel:)`` to `path` atomically (a failure leaves no file).
@@ -108,27 +111,13 @@ public enum TraceEventWriter {
         out.put("}}")
     }
 
-    /// The trace's bytes as they are written: a buffer allocated once, at the size the caller
-    /// bounded, written through a pointer without checks.
+    /// Writes the trace's bytes through a pointer without checks, into an array allocated at
+    /// the size the caller bounded.
     private struct Output {
-        private let start: UnsafeMutablePointer<UInt8>
-        private var end: UnsafeMutablePointer<UInt8>
-        private let capacity: Int
+        /// Where the next byte goes.
+        private(set) var end: UnsafeMutablePointer<UInt8>
 
-        init(capacity: Int) {
-            self.capacity = capacity
-            start = .allocate(capacity: capacity)
-            end = start
-        }
-
-        /// The bytes written, as an array; the buffer is freed.
-        consuming func finish() -> [UInt8] {
-            let count = end - start
-            precondition(count <= capacity, "trace text beyond its bound")
-            let bytes = Array(UnsafeBufferPointer(start: start, count: count))
-            start.deallocate()
-            return bytes
-        }
+        init(_ start: UnsafeMutablePointer<UInt8>) { end = start }
 
         /// Appends a literal's bytes (one copy, no per-character walk).
         @inline(__always)

@@ -427,7 +427,7 @@ public final class DrawingSession {
     /// One draw; what it changed, clipped to the layer, is left in ``drawn``.
     private func draw(_ brush: Brush, into layer: Layer, layer kind: UInt32, base: Layer?) -> Int32 {
         dirtyList.reset()
-        let firstCall = timeline?.count ?? 0
+        let timeline = self.timeline, firstCall = timeline?.count ?? 0
         var target = bristle_target_t(
             struct_size: UInt32(MemoryLayout<bristle_target_t>.size),
             format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
