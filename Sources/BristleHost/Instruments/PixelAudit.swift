@@ -71,28 +71,49 @@ final class PixelAudit {
     }
 
     /// Counts the pixels of the union of `s.rects` (clipped to `layer`) where `layer` and
-    /// `reference` (bytes of the same layout) differ, band by band (rows covered by the same
-    /// rectangles), bringing `reference` up to date there when `updating`.
+    /// `reference` (bytes of the same layout) differ, bringing `reference` up to date there when
+    /// `updating`. Rectangles inside another are dropped first (a draw's services usually draw
+    /// inside what it reports), so most draws compare one rectangle; otherwise band by band
+    /// (rows covered by the same rectangles), each row's spans merged.
     private static func count(_ layer: Layer, against reference: UnsafeMutablePointer<UInt8>, updating: Bool,
                               _ s: inout Scratch) -> Int {
-        let bounds = layer.bounds
-        s.edges.removeAll(keepingCapacity: true)
+        let bounds = layer.bounds, stride = layer.strideBytes
         var n = 0
         for i in s.rects.indices {
             let c = s.rects[i].intersection(bounds)
             guard !c.isEmpty else { continue }
             s.rects[n] = c
             n += 1
-            s.edges.append(Int(c.y))
-            s.edges.append(Int(c.maxY))
         }
-        s.edges.sort()
+        // Keeps the rectangles no other (kept) rectangle contains.
+        var kept = 0
+        for i in 0..<n {
+            let r = s.rects[i]
+            var inside = false
+            for j in 0..<n where j != i && Self.contains(s.rects[j], r) && (j < i ? true : !Self.contains(r, s.rects[j])) {
+                inside = true
+                break
+            }
+            if !inside { s.rects[kept] = r; kept += 1 }
+        }
         var changed = 0
+        func compare(row y: Int, from x0: Int, to x1: Int) {
+            let offset = y * stride + x0 * 4
+            changed += differing(layer.pixels + offset, reference + offset, pixels: x1 - x0, updating: updating)
+        }
+        if kept == 1 {
+            let r = s.rects[0]
+            for y in Int(r.y)..<Int(r.maxY) { compare(row: y, from: Int(r.x), to: Int(r.maxX)) }
+            return changed
+        }
+        s.edges.removeAll(keepingCapacity: true)
+        for i in 0..<kept { s.edges.append(Int(s.rects[i].y)); s.edges.append(Int(s.rects[i].maxY)) }
+        s.edges.sort()
         var lower = s.edges.first ?? 0
         for e in s.edges.indices.dropFirst() where s.edges[e] > lower {
             let upper = s.edges[e]
             s.spans.removeAll(keepingCapacity: true)
-            for i in 0..<n where Int(s.rects[i].y) <= lower && Int(s.rects[i].maxY) >= upper {
+            for i in 0..<kept where Int(s.rects[i].y) <= lower && Int(s.rects[i].maxY) >= upper {
                 s.spans.append((Int(s.rects[i].x), Int(s.rects[i].maxX)))
             }
             s.spans.sort { $0.start < $1.start }
@@ -107,16 +128,17 @@ final class PixelAudit {
                 }
             }
             for y in lower..<upper {
-                let row = y * layer.strideBytes
-                for m in 0..<merged {
-                    let offset = row + s.spans[m].start * 4
-                    changed += differing(layer.pixels + offset, reference + offset, pixels: s.spans[m].end - s.spans[m].start,
-                                         updating: updating)
-                }
+                for m in 0..<merged { compare(row: y, from: s.spans[m].start, to: s.spans[m].end) }
             }
             lower = upper
         }
         return changed
+    }
+
+    /// Whether `outer` contains `inner` (both non-empty).
+    @inline(__always)
+    private static func contains(_ outer: PixelRect, _ inner: PixelRect) -> Bool {
+        outer.x <= inner.x && outer.y <= inner.y && outer.maxX >= inner.maxX && outer.maxY >= inner.maxY
     }
 
     /// How many of `pixels` 4-byte pixels differ between `a` and `b`, read 32 bytes at a time
