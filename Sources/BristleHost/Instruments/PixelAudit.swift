@@ -11,19 +11,28 @@ import Glibc
 ///   (restore-then-redraw), so there the two are equal. (A brush whose services drew outside
 ///   what it reported leaves preview pixels the host does not restore; those count as changed
 ///   again when a later preview draw covers them.)
-/// - a **committed** draw (and a tick's) is compared with a shadow copy of the committed layer,
-///   the one copy this makes (once, when the audit starts), which the session keeps equal to
-///   committed: every host change of committed is repeated into it, and after each draw it is
-///   brought up to date where the draw was compared.
+/// - a **committed** draw (and a tick's) is compared with a shadow of the committed layer,
+///   filled tile by tile (32 x 32 pixels) the first time a draw is compared there, from the
+///   session's base layer: committed as it was before the stroke, which equals committed
+///   wherever no draw has been compared yet (attach the timeline between strokes). Then the
+///   shadow tile is kept equal to committed: every host change of committed is repeated
+///   into it, and each compared draw brings it up to date where it was compared. So the
+///   shadow costs a copy of the tiles strokes touch, not of the layer.
 ///
 /// The comparison reads 32 bytes (eight pixels) at a time while they are equal; per draw the
 /// cost is one pass over the union of its rectangles, writing into the shadow only the words
 /// that differ.
 final class PixelAudit {
     private let committed: Layer
+    private let base: Layer
     /// Committed's bytes (same size and stride) as they were after the last committed draw or
-    /// host change; nil without memory for them (then committed draws are not counted).
+    /// host change, in the tiles ``filled`` marks; nil without memory for them (then
+    /// committed draws are not counted).
     private let shadow: UnsafeMutablePointer<UInt8>?
+    /// Per 32 x 32 tile, row by row: whether the shadow holds it.
+    private let filled: UnsafeMutablePointer<Bool>
+    private let tilesAcross: Int
+    private static let tileSide = 32
     /// Scratch kept between draws (taken out while counting, so it is used as a local).
     private var scratch = Scratch()
 
@@ -33,24 +42,65 @@ final class PixelAudit {
         var spans: [(start: Int, end: Int)] = []
     }
 
-    /// Starts auditing draws into `committed` (and into a preview of its size).
-    init(committed: Layer) {
+    /// Starts auditing draws into `committed` (and into a preview of its size), whose session
+    /// keeps `base` as committed was before the stroke.
+    init(committed: Layer, base: Layer) {
         self.committed = committed
-        let bytes = committed.strideBytes * committed.height
-        shadow = malloc(bytes)?.assumingMemoryBound(to: UInt8.self)
-        shadow?.update(from: committed.pixels, count: bytes)
+        self.base = base
+        shadow = malloc(committed.strideBytes * committed.height)?.assumingMemoryBound(to: UInt8.self)
+        tilesAcross = (committed.width + Self.tileSide - 1) / Self.tileSide
+        let tiles = tilesAcross * ((committed.height + Self.tileSide - 1) / Self.tileSide)
+        filled = .allocate(capacity: tiles)
+        filled.initialize(repeating: false, count: tiles)
     }
 
-    deinit { free(shadow) }
+    deinit {
+        free(shadow)
+        filled.deallocate()
+    }
 
-    /// Repeats a host change of `layer` inside `rect` into the shadow when `layer` is committed.
+    /// Calls `body` with each tile index `rect` (clipped, non-empty) overlaps and the part of
+    /// `rect` inside that tile.
+    @inline(__always)
+    private func forEachTile(_ rect: PixelRect, _ body: (Int, PixelRect) -> Void) {
+        let side = Self.tileSide
+        for ty in Int(rect.y) / side...(Int(rect.maxY) - 1) / side {
+            for tx in Int(rect.x) / side...(Int(rect.maxX) - 1) / side {
+                let tile = PixelRect(x: Int32(tx * side), y: Int32(ty * side), width: Int32(side), height: Int32(side))
+                body(ty * tilesAcross + tx, rect.intersection(tile))
+            }
+        }
+    }
+
+    /// Copies `rect` (clipped, non-empty) of `source` into the shadow.
+    @inline(__always)
+    private func copy(_ source: Layer, in rect: PixelRect, into shadow: UnsafeMutablePointer<UInt8>) {
+        for y in Int(rect.y)..<Int(rect.maxY) {
+            let offset = y * source.strideBytes + Int(rect.x) * 4
+            (shadow + offset).update(from: source.pixels + offset, count: Int(rect.width) * 4)
+        }
+    }
+
+    /// Repeats a host change of `layer` inside `rect` into the shadow's filled tiles when
+    /// `layer` is committed (the others follow base, which the host changes alike).
     func sync(_ layer: Layer, in rect: PixelRect) {
         guard layer === committed, let shadow else { return }
         let r = rect.intersection(layer.bounds)
         guard !r.isEmpty else { return }
-        for y in Int(r.y)..<Int(r.maxY) {
-            let offset = y * layer.strideBytes + Int(r.x) * 4
-            (shadow + offset).update(from: layer.pixels + offset, count: Int(r.width) * 4)
+        forEachTile(r) { tile, part in
+            if filled[tile] { copy(layer, in: part, into: shadow) }
+        }
+    }
+
+    /// Fills the shadow's tiles under `rect` (clipped, non-empty) that it does not hold yet.
+    private func fill(_ rect: PixelRect, into shadow: UnsafeMutablePointer<UInt8>) {
+        let side = Self.tileSide
+        forEachTile(rect) { tile, _ in
+            guard !filled[tile] else { return }
+            let x = tile % tilesAcross * side, y = tile / tilesAcross * side
+            copy(base, in: PixelRect(x: Int32(x), y: Int32(y), width: Int32(side), height: Int32(side)).intersection(base.bounds),
+                 into: shadow)
+            filled[tile] = true
         }
     }
 
@@ -66,6 +116,12 @@ final class PixelAudit {
         s.rects.removeAll(keepingCapacity: true)
         s.rects.append(contentsOf: reported)
         timeline.appendServiceRects(since: firstCall, layer: isCommitted ? .committed : .preview, to: &s.rects)
+        if isCommitted {
+            for r in s.rects {
+                let c = r.intersection(layer.bounds)
+                if !c.isEmpty { fill(c, into: shadow!) }
+            }
+        }
         let reference = isCommitted ? shadow! : committed.pixels
         return Self.count(layer, against: reference, updating: isCommitted, &s)
     }

@@ -94,7 +94,7 @@ public final class DrawingSession {
     public var timeline: HookTimeline? {
         didSet {
             host.timeline = timeline
-            audit = timeline?.countsChangedPixels == true ? PixelAudit(committed: committed) : nil
+            audit = timeline?.countsChangedPixels == true ? PixelAudit(committed: committed, base: base) : nil
         }
     }
     /// What counts changed pixels, while the timeline asks for them.
