@@ -59,7 +59,8 @@ let package = Package(
         // `bristle play`: the local HTTP + WebSocket server, the page, brush workers, hot reload.
         .target(
             name: "BristlePlay",
-            dependencies: ["BristleHost", .product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: ["BristleHost", .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "FlyingSocks", package: "FlyingFox")],
             resources: [.embedInCode("Page/index.html"), .embedInCode("Page/play.js"), .embedInCode("Page/play.css")]),
         // The CLI: parses arguments and calls the libraries; holds no host logic.
         .executableTarget(
@@ -114,7 +115,7 @@ let package = Package(
             dependencies: ["BristleHost", "BristleBench", "BristleTestSupport"]),
         .testTarget(
             name: "BristlePlayTests",
-            dependencies: ["BristlePlay", "BristleHost", "BristleTestSupport"]),
+            dependencies: ["BristlePlay", "BristleHost", "BristleTestSupport", .product(name: "FlyingSocks", package: "FlyingFox")]),
         .testTarget(
             name: "BristleConformanceTests",
             dependencies: ["BristleConformance", "BristleHost", "CBristle", "BristleTestSupport"]),

@@ -14,7 +14,9 @@ import Glibc
 ///   corners, each filled by the host's exact-area polygon fill (`mask_polyline` with no
 ///   style): coverage = the fraction of the pixel the hull covers;
 /// - after every event the mask is composited over the stroke's base (the pixels before the
-///   stroke) in the stroke colour at `opacity`, so a highlighter stroke has one opacity.
+///   stroke) in the stroke colour at `opacity`, so a highlighter stroke has one opacity; only
+///   inside the rectangle of cells the event's hulls raised (what `mask_polyline` returns), so
+///   a scribble over its own ink recomposites the sliver it adds, not each hull's box.
 struct Marker: Brush {
     static let descriptor = BrushDescriptor(
         id: "org.bristle.marker", name: "Marker", vendor: "Bristle", version: "1.0.0",

@@ -22,6 +22,10 @@ public struct PlayOptions: Sendable {
     /// How often the `--brushes` folders are looked at, in seconds.
     public var pollInterval = 0.25
 
+    /// Benchmark only (`--stand-in`): input messages are answered at once with a fixed patch
+    /// and never reach a brush (``StandInAnswer``): the floor of the page's input-to-paint.
+    public var standIn = false
+
     /// The largest canvas side `bristle play` accepts.
     public static let maximumSide = 8192
 

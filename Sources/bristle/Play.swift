@@ -35,6 +35,9 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("Seconds a brush may take for one input event before it counts as hung.", valueName: "S", visibility: .hidden))
     var hookTimeout: Double = 5
 
+    @Flag(help: ArgumentHelp("Benchmark only: answer every input message at once with a fixed patch, drawing nothing.", visibility: .hidden))
+    var standIn = false
+
     func run() throws {
         // Ctrl-C and kill stop the server even when the parent started it with those signals
         // blocked or ignored (test runners do); the workers end with it.
@@ -49,6 +52,7 @@ struct Play: ParsableCommand {
         options.port = port
         options.brushDirectories = brushes
         options.hookTimeout = hookTimeout
+        options.standIn = standIn
         if let canvas {
             guard let size = CLIParsing.size(canvas) else {
                 throw ValidationError("--canvas must look like 1024x768, not '\(canvas)'")

@@ -1,4 +1,4 @@
-import BristleHost
+@testable import BristleHost
 import BristleTestSupport
 import Foundation
 import Testing
@@ -63,7 +63,6 @@ import Testing
     }
 
     @Test func hugeEllipseEdgeIsExactAndCheap() {
-        let start = Date()
         // 6e4 x 3e4 is just inside the analytic path's radius limit, the others beyond it.
         for (rx, ry) in [(6e4, 3e4), (4e5, 2e5), (3e7, 1e7)] {
             let cx = 16.3 - rx * 0.6, cy = 15.8 - ry * 0.8  // the boundary crosses the canvas
@@ -71,7 +70,19 @@ import Testing
                 r.fillEllipse(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry, paint: shapeWhite, into: p)
             }
         }
-        #expect(Date().timeIntervalSince(start) < 20, "culled flattening keeps huge ellipses cheap")
+        // Cheap: the flattener's steps (its cost) for a radius of 1e7 across or around a 32x32
+        // canvas stay near a radius of 1e3's, where stepping every arc finely took 785,000.
+        func steps(radius: Double, offsetX: Double) -> Int {
+            var path = ContourPath()
+            path.reset(cull: PixelRect(x: 0, y: 0, width: 32, height: 32))
+            var flattener = EllipseFlattener()
+            flattener.append(to: &path, cx: 16 + offsetX, cy: 16, rx: radius, ry: radius)
+            return flattener.quadrantSteps
+        }
+        for offsetX in [0.0, 1.0] {  // 0: the ring around the canvas; 1: its outline across it
+            let small = steps(radius: 1e3, offsetX: -offsetX * 1e3), huge = steps(radius: 1e7, offsetX: -offsetX * 1e7)
+            #expect(huge <= 4 * small + 64, "radius 1e7 takes \(huge) steps, radius 1e3 \(small)")
+        }
     }
 
     /// Stroked circles of radius up to 1e7 whose outline crosses the canvas, or whose ring
@@ -120,6 +131,32 @@ import Testing
         check("clipped butt segment",
               truth: .convex([(-6.3 - n.0, 10.2 - n.1), (12.7 - n.0, -4.1 - n.1), (12.7 + n.0, -4.1 + n.1), (-6.3 + n.0, 10.2 + n.1)])) { r, plane in
             r.drawSegment(seg, cap: .butt, target: .paint(plane, shapeWhite))
+        }
+    }
+
+    /// Round-joined, round-capped polylines (the line brushes' and the workload's style) against
+    /// the union of their segments' rectangles and vertex discs: the whole-path outline is filled
+    /// once, so pixels along the inner side of every turn must not be counted twice.
+    @Test func roundJoinedPolylines() {
+        let cases: [(String, [(Double, Double)], Double)] = [
+            ("gentle pen curve", (0..<24).map { i in
+                let t = Double(i) / 23
+                return (3.3 + 25.1 * t, 16.2 + 9.4 * sin(4.1 * t) - 3.7 * t * t)
+            }, 5.0),
+            ("right angle", [(4.4, 6.3), (24.7, 6.3), (24.7, 27.1)], 4.5),
+            ("sharp zig-zag", [(3.2, 27.5), (10.6, 4.1), (17.3, 27.9), (24.1, 5.2), (29.4, 26.6)], 3.0),
+            ("short segments turning", (0..<40).map { i in
+                let a = Double(i) * 0.15
+                return (16.2 + 9.3 * cos(a), 15.9 + 9.3 * sin(a))
+            }, 3.2),
+            ("partly off the canvas", [(-7.5, 12.25), (14.5, -3.5), (40.1, 20.2), (10.3, 36.8)], 6.0),
+            ("turning back at 150 degrees", [(4.5, 10.5), (26.3, 20.1), (6.2, 22.7)], 3.0),
+        ]
+        for (label, pts, w) in cases {
+            check("polyline \(label) w=\(w)", truth: .roundStroke(pts, width: w)) { r, p in
+                r.strokePolyline(pts.map { (x: $0.0, y: $0.1) }, style: StrokeStyle(width: w, cap: .round, join: .round),
+                                 paint: shapeWhite, into: p)
+            }
         }
     }
 

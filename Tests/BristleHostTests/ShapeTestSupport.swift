@@ -103,6 +103,38 @@ struct CrossSectionTruth {
         }
     }
 
+    /// The union of overlapping shapes: at each x, the merged union of their intervals.
+    static func union(_ parts: [CrossSectionTruth]) -> CrossSectionTruth {
+        CrossSectionTruth { x in
+            let all = parts.flatMap { $0.intervals(x) }.sorted { $0.0 < $1.0 }
+            var merged: [(Double, Double)] = []
+            for (lo, hi) in all {
+                if let last = merged.last, lo <= last.1 {
+                    merged[merged.count - 1].1 = max(last.1, hi)
+                } else {
+                    merged.append((lo, hi))
+                }
+            }
+            return merged
+        }
+    }
+
+    /// Every point within `w / 2` of the polyline (round joins and round caps): the union of
+    /// each segment's rectangle and a disc at every point.
+    static func roundStroke(_ pts: [(Double, Double)], width w: Double, closed: Bool = false) -> CrossSectionTruth {
+        let h = w / 2
+        var parts = pts.map { ellipse($0.0, $0.1, h, h) }
+        let segments = closed ? pts.count : pts.count - 1
+        for i in 0..<segments {
+            let a = pts[i], b = pts[(i + 1) % pts.count]
+            let dx = b.0 - a.0, dy = b.1 - a.1, l = (dx * dx + dy * dy).squareRoot()
+            guard l > 0 else { continue }
+            let nx = -dy / l * h, ny = dx / l * h
+            parts.append(convex([(a.0 + nx, a.1 + ny), (b.0 + nx, b.1 + ny), (b.0 - nx, b.1 - ny), (a.0 - nx, a.1 - ny)]))
+        }
+        return union(parts)
+    }
+
     /// A circle's outline stroked `halfWidth` to each side: the disc of radius `r + halfWidth`
     /// minus the one of radius `r - halfWidth` (the parallel curves of a circle are circles).
     static func circleRing(_ cx: Double, _ cy: Double, _ r: Double, halfWidth h: Double) -> CrossSectionTruth {

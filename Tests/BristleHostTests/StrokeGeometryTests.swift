@@ -213,4 +213,28 @@ import Testing
         #expect(butt.alpha(9, 20) == 0 && butt.alpha(10, 20) == 255 && butt.alpha(30, 20) == 0)
         #expect(square.alpha(8, 20) == 255 && square.alpha(31, 20) == 255 && square.alpha(32, 20) == 0)
     }
+
+    /// A closed dashed path that is on at its start: the last dash and the first are one dash
+    /// joined at the start point (as cairo and AGG draw it), so the start corner is mitered
+    /// like the other three (each corner lies mid-dash), not two butt ends.
+    @Test func closedDashesJoinAtTheStart() {
+        let mask = ShapeMask(40, 40)
+        _ = r.drawRect(x: 10, y: 10, width: 20, height: 20,
+                       style: StrokeStyle(width: 4, join: .miter, dashes: [6, 4], dashPhase: 3),
+                       target: .mask(mask.plane))
+        let v = mask.values
+        let corners = [(8, 8), (31, 8), (31, 31), (8, 31)].map { v[$0.1 * 40 + $0.0] }
+        #expect(corners == [255, 255, 255, 255], "outer corner pixels \(corners)")
+        // The whole picture has the square's symmetry: a quarter turn maps it onto itself.
+        var symmetric = true
+        for y in 0..<40 { for x in 0..<40 where v[y * 40 + x] != v[x * 40 + (39 - y)] { symmetric = false } }
+        #expect(symmetric, "the start corner differs from the others")
+        // An open path keeps its own dashes: the same square as an open polyline back to the
+        // start leaves that corner to two butt ends.
+        let open = ShapeMask(40, 40)
+        _ = r.drawPolyline([(10, 10), (30, 10), (30, 30), (10, 30), (10, 10)],
+                           style: StrokeStyle(width: 4, join: .miter, dashes: [6, 4], dashPhase: 3),
+                           target: .mask(open.plane))
+        #expect(open.values[8 * 40 + 8] == 0, "an open path's start was joined to its end")
+    }
 }

@@ -115,6 +115,19 @@ import Testing
         #expect(WorkerReply(code: 9, payload: reply.encoded, canvas: canvas) == nil, "an unknown status")
     }
 
+    @Test func theStandInReadsTheSeqWithoutParsingAndAnswersWithOneFixedPatch() throws {
+        #expect(StandInAnswer.sequenceNumber(#"{"type":"move","seq":4294967295,"event":{}}"#) == UInt32.max)
+        #expect(StandInAnswer.sequenceNumber(#"{"type":"move","seq":4294967296}"#) == nil)
+        #expect(StandInAnswer.sequenceNumber(#"{"type":"up","seq":0}"#) == nil)
+        #expect(StandInAnswer.sequenceNumber(#"{"type":"undo"}"#) == nil)
+        #expect(StandInAnswer.answer(#"{"type":"brush","id":"org.bristle.pencil"}"#) == nil)
+        let answer = try #require(StandInAnswer.answer(#"{"type":"up","seq":17}"#))
+        #expect(answer.count == 16 + 16 + 8 * 8 * 4)
+        #expect(Array(answer[0..<16]) == [1, 0, 0, 0, 17, 0, 0, 0, 17, 0, 0, 0, 1, 0, 0, 0])
+        #expect(Array(answer[16..<32]) == [0, 0, 0, 0, 0, 0, 0, 0, 8, 0, 0, 0, 8, 0, 0, 0])
+        #expect(answer[32...].allSatisfy { $0 == 255 })
+    }
+
     @Test func tokensAreFreshAndHex() {
         let a = PlayAccess.newToken(), b = PlayAccess.newToken()
         #expect(a.count == 32 && a.allSatisfy(\.isHexDigit) && a != b)

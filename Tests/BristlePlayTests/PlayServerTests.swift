@@ -112,4 +112,22 @@ import Testing
         _ = try page.waitForStatus(containing: "event.pressure is not a number")
         #expect(try server.get("/api/recording.json").text.contains("\"actions\": [\n  \n]"), "nothing was recorded")
     }
+
+    /// The benchmark's floor: `--stand-in` answers each input message with one fixed 8 x 8
+    /// patch carrying its seq, and nothing reaches the session or a brush.
+    @Test func theStandInAnswersEveryInputAtOnceAndDrawsNothing() throws {
+        let server = try PlayProcess(["--stand-in"])
+        let page = try server.page()
+        try page.choose("org.bristle.pencil")
+        let before = page.canvas
+        var seqs: [UInt32] = []
+        seqs.append(try page.send(["type": "down", "pointerType": "pen", "event": PageClient.sample(300, 300, t: 1)]))
+        for i in 1...20 { seqs.append(try page.send(["type": "move", "event": PageClient.sample(300 + Double(i), 300, t: Double(i))])) }
+        seqs.append(try page.send(["type": "up"]))
+        try page.wait(for: seqs.last!)
+        #expect(seqs.allSatisfy { page.patchCounts[$0] == 1 }, "one patch for every input message, each with its own seq")
+        #expect(page.canvas == before, "the stand-in's patch is the white background's corner")
+        #expect(try server.get("/api/recording.json").text.contains("\"actions\": [\n  \n]"), "nothing was recorded")
+        #expect(try server.get("/api/stats").text.contains("\"messages\": 0"), "no message reached the session")
+    }
 }

@@ -678,22 +678,30 @@ struct bristle_services {
                                double radius, double hardness, const bristle_paint_t *paint,
                                const bristle_pattern_t *pattern);
 
-    /** draw_rect's coverage, max-combined into `mask`. Returns the rectangle of raised cells. */
+    /** draw_rect's coverage, max-combined into `mask`. Returns the rectangle of raised cells:
+     *  every cell whose value rose lies in it, and it is empty when none rose (a shape drawn
+     *  over coverage the mask already holds), so compositing that rectangle after the call
+     *  redraws all that changed and little else. The same holds for mask_ellipse,
+     *  mask_polyline and mask_dab. (Hosts before 2026-11-28 returned the larger rectangle of
+     *  the cells the shape covers; a brush loses nothing but time on them.) */
     bristle_rect_t (*mask_rect)(const bristle_services_t *services, const bristle_mask_t *mask,
                                 double x, double y, double width, double height,
                                 const bristle_stroke_style_t *style);
 
-    /** draw_ellipse's coverage, max-combined into `mask`. */
+    /** draw_ellipse's coverage, max-combined into `mask`. Returns the rectangle of raised
+     *  cells (see mask_rect). */
     bristle_rect_t (*mask_ellipse)(const bristle_services_t *services,
                                    const bristle_mask_t *mask, double cx, double cy, double rx,
                                    double ry, const bristle_stroke_style_t *style);
 
-    /** draw_polyline's coverage, max-combined into `mask`. */
+    /** draw_polyline's coverage, max-combined into `mask`. Returns the rectangle of raised
+     *  cells (see mask_rect). */
     bristle_rect_t (*mask_polyline)(const bristle_services_t *services,
                                     const bristle_mask_t *mask, const double *xy, uint32_t count,
                                     const bristle_stroke_style_t *style);
 
-    /** draw_dab's coverage, max-combined into `mask`. */
+    /** draw_dab's coverage, max-combined into `mask`. Returns the rectangle of raised
+     *  cells (see mask_rect). */
     bristle_rect_t (*mask_dab)(const bristle_services_t *services, const bristle_mask_t *mask,
                                double cx, double cy, double radius, double hardness);
 

@@ -3,7 +3,9 @@ import CBristle
 /// The services appended in ABI 1.1 (`draw_rect` ... `composite_mask_pattern`) and the cap
 /// values BUTT / SQUARE of `fill_segment` / `mask_segment`. Each validates what the brush
 /// passed (struct sizes, formats, enum values, counts) and forwards to the ``Rasterizer``'s
-/// shape API; anything invalid draws nothing and returns an empty rectangle.
+/// shape API; anything invalid draws nothing and returns an empty rectangle. `mask_rect`,
+/// `mask_ellipse`, `mask_polyline` and `mask_dab` return the rectangle of the cells whose value
+/// rose (``RaisedCells``), so a shape drawn over what the mask already holds returns little.
 extension HostServices {
     /// Fills in the 1.1 functions of `table`.
     static func withShapeServices(_ table: bristle_services_t) -> bristle_services_t {
@@ -42,29 +44,32 @@ extension HostServices {
         t.mask_rect = { services, mask, x, y, w, h, style in
             guard let host = BrushHost.from(services), let m = HostServices.maskPlane(mask) else { return HostServices.emptyRect }
             guard let style else {
-                return host.rasterizer.drawRect(x: x, y: y, width: w, height: h, style: nil, target: .mask(m)).c
+                return HostServices.raising(m) { host.rasterizer.drawRect(x: x, y: y, width: w, height: h, style: nil, target: $0) }
             }
             guard let s = HostServices.strokeStyle(style) else { return HostServices.emptyRect }
-            return host.rasterizer.drawRect(x: x, y: y, width: w, height: h, style: s, target: .mask(m)).c
+            return HostServices.raising(m) { host.rasterizer.drawRect(x: x, y: y, width: w, height: h, style: s, target: $0) }
         }
         t.mask_ellipse = { services, mask, cx, cy, rx, ry, style in
             guard let host = BrushHost.from(services), let m = HostServices.maskPlane(mask) else { return HostServices.emptyRect }
             guard let style else {
-                return host.rasterizer.drawEllipse(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry,
-                                                   style: nil, target: .mask(m)).c
+                return HostServices.raising(m) {
+                    host.rasterizer.drawEllipse(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry, style: nil, target: $0)
+                }
             }
             guard let s = HostServices.strokeStyle(style) else { return HostServices.emptyRect }
-            return host.rasterizer.drawEllipse(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry,
-                                               style: s, target: .mask(m)).c
+            return HostServices.raising(m) {
+                host.rasterizer.drawEllipse(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry, style: s, target: $0)
+            }
         }
         t.mask_polyline = { services, mask, xy, count, style in
             guard let host = BrushHost.from(services), let m = HostServices.maskPlane(mask) else { return HostServices.emptyRect }
-            return HostServices.polyline(host, .mask(m), xy, count, style).c
+            return HostServices.raising(m) { HostServices.polyline(host, $0, xy, count, style) }
         }
         t.mask_dab = { services, mask, cx, cy, radius, hardness in
             guard let host = BrushHost.from(services), let m = HostServices.maskPlane(mask) else { return HostServices.emptyRect }
-            return host.rasterizer.drawDab(centerX: cx, centerY: cy, radius: radius, hardness: hardness,
-                                           target: .mask(m)).c
+            return HostServices.raising(m) {
+                host.rasterizer.drawDab(centerX: cx, centerY: cy, radius: radius, hardness: hardness, target: $0)
+            }
         }
         t.composite_mask_pattern = { services, target, mask, rect, paint, pattern, flags in
             guard let pattern else {
@@ -82,6 +87,14 @@ extension HostServices {
                                                  blend: p.blend, onto: plane, base: base).c
         }
         return t
+    }
+
+    /// A 1.1 mask service's drawing into `mask`, returning the rectangle of the cells whose
+    /// value rose (not the box of the shape's coverage): what the brush must recomposite.
+    static func raising(_ mask: MaskPlane, _ draw: (ShapeTarget) -> PixelRect) -> bristle_rect_t {
+        let raised = RaisedCells()
+        _ = draw(.mask(mask, raised: raised))
+        return raised.rect.c
     }
 
     /// A polyline call: stroke with `style`, or fill the polygon when it is NULL.

@@ -106,12 +106,14 @@ final class CoverageAccumulator {
         @inline(__always) func cx(_ v: Double) -> Double { clamp(v - originX, w) }
         @inline(__always) func cy(_ v: Double) -> Double { clamp(v - originY, h) }
         var ax = cx(xs[n - 1]), ay = cy(ys[n - 1])
+        var none = NoCellObserver()
         var i = 0
         while i < n {
             let bx = cx(xs[i]), by = cy(ys[i])
             if ay != by {
                 let down = ay < by
-                accumulate(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, down ? 1 : -1)
+                accumulate(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, down ? 1 : -1,
+                           &none)
             }
             ax = bx
             ay = by
@@ -122,9 +124,21 @@ final class CoverageAccumulator {
     /// Adds the directed edge (ax, ay) -> (bx, by) given in plane coordinates.
     @inline(__always)
     func addEdge(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) {
+        var none = NoCellObserver()
+        addEdge(ax, ay, bx, by, observer: &none)
+    }
+
+    /// ``addEdge(_:_:_:_:)`` reporting the edge's walk to `o` (and depositing its areas only
+    /// when `O.deposits`).
+    @inline(__always)
+    func addEdge<O: CellObserver>(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double,
+                                  observer o: inout O) {
         var x0 = ax - originX, y0 = ay - originY
         var x1 = bx - originX, y1 = by - originY
-        if y0 == y1 { return }
+        if y0 == y1 {
+            o.horizontal(xa: x0, xb: x1, y: y0)
+            return
+        }
         var dir = 1.0
         if y0 > y1 {
             swap(&x0, &x1)
@@ -142,11 +156,11 @@ final class CoverageAccumulator {
         let w = Double(width)
         if cx0 >= w && cx1 >= w { return }
         if cx0 >= 0 && cx0 <= w && cx1 >= 0 && cx1 <= w {
-            accumulate(cx0, cy0, cx1, cy1, dir)
+            accumulate(cx0, cy0, cx1, cy1, dir, &o)
             return
         }
         if cx0 <= 0 && cx1 <= 0 {
-            accumulate(0, cy0, 0, cy1, dir)
+            accumulate(0, cy0, 0, cy1, dir, &o)
             return
         }
         // The edge crosses x = 0 and/or x = w: split it where it does, clamp, drop right parts.
@@ -158,16 +172,16 @@ final class CoverageAccumulator {
         let yWCross = crossesW ? Swift.min(cy1, Swift.max(cy0, cy0 + dydx * (w - cx0))) : cy1
         splitA = Swift.min(y0Cross, yWCross)
         splitB = Swift.max(y0Cross, yWCross)
-        piece(cy0, splitA, cx0, cy0, dxdy, dir)
-        piece(splitA, splitB, cx0, cy0, dxdy, dir)
-        piece(splitB, cy1, cx0, cy0, dxdy, dir)
+        piece(cy0, splitA, cx0, cy0, dxdy, dir, &o)
+        piece(splitA, splitB, cx0, cy0, dxdy, dir, &o)
+        piece(splitB, cy1, cx0, cy0, dxdy, dir, &o)
     }
 
     /// The part of the line through (lx, ly) with slope `dxdy` between rows `ya` and `yb`,
     /// clamped into the band horizontally (dropped if right of it).
     @inline(__always)
-    private func piece(_ ya: Double, _ yb: Double, _ lx: Double, _ ly: Double,
-                       _ dxdy: Double, _ dir: Double) {
+    private func piece<O: CellObserver>(_ ya: Double, _ yb: Double, _ lx: Double, _ ly: Double,
+                                        _ dxdy: Double, _ dir: Double, _ o: inout O) {
         guard yb > ya else { return }
         let w = Double(width)
         let xa = lx + dxdy * (ya - ly), xb = lx + dxdy * (yb - ly)
@@ -175,21 +189,21 @@ final class CoverageAccumulator {
         let xm = 0.5 * (xa + xb)
         if xm >= w { return }
         if xm <= 0 {
-            accumulate(0, ya, 0, yb, dir)
+            accumulate(0, ya, 0, yb, dir, &o)
         } else {
-            accumulate(Swift.min(Swift.max(xa, 0), w), ya, Swift.min(Swift.max(xb, 0), w), yb, dir)
+            accumulate(Swift.min(Swift.max(xa, 0), w), ya, Swift.min(Swift.max(xb, 0), w), yb, dir, &o)
         }
     }
 
     /// Accumulates an edge already inside `[0, width] x [0, height]` with `y0 < y1`; `dir` is
     /// +1 for an edge going down in the original polygon, -1 for one going up.
     @inline(__always)
-    private func accumulate(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
-                            _ dir: Double) {
+    private func accumulate<O: CellObserver>(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+                                             _ dir: Double, _ o: inout O) {
         let row0 = Self.floor(y0)
         // Within one row exactly when ceil(y1) <= row0 + 1.
         if y1 <= Double(row0 &+ 1) {
-            cellsForRow(row0, x0, x1, (y1 - y0) * dir)
+            cellsForRow(row0, x0, x1, (y1 - y0) * dir, y0, y1, dir, &o)
             return
         }
         let rowEnd = Swift.min(height, Self.ceiling(y1))
@@ -201,12 +215,12 @@ final class CoverageAccumulator {
         while row < last {
             let bottom = Double(row &+ 1)
             let xNext = Swift.min(Swift.max(x0 + dxdy * (bottom - y0), lo), hi)
-            cellsForRow(row, x, xNext, (bottom - top) * dir)
+            cellsForRow(row, x, xNext, (bottom - top) * dir, top, bottom, dir, &o)
             x = xNext
             top = bottom
             row &+= 1
         }
-        cellsForRow(last, x, x1, (y1 - top) * dir)
+        cellsForRow(last, x, x1, (y1 - top) * dir, top, y1, dir, &o)
     }
 
     /// `ceil(v)` for `0 <= v < 2^51` without a libm call.
@@ -230,16 +244,20 @@ final class CoverageAccumulator {
         Int(truncatingIfNeeded: (v + 6_755_399_441_055_744).bitPattern) &- 0x4338_0000_0000_0000
     }
 
-    /// Deposits one row's slice of an edge running from x `xa` to `xb` (in `[0, width]`) with
-    /// signed height `d`.
+    /// Deposits one row's slice of an edge running from (xa, ya) to (xb, yb) (x in
+    /// `[0, width]`) with signed height `d` (`(yb - ya) * dir`), and reports it to `o`.
     @inline(__always)
-    private func cellsForRow(_ row: Int, _ xa: Double, _ xb: Double, _ d: Double) {
+    private func cellsForRow<O: CellObserver>(_ row: Int, _ xa: Double, _ xb: Double, _ d: Double,
+                                              _ ya: Double, _ yb: Double, _ dir: Double,
+                                              _ o: inout O) {
         let p = cells + row &* stride
         let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
         let il = Self.floor(xl)
         let xlFloor = Double(il)
         // Within one cell exactly when ceil(xr) <= il + 1.
         if xr <= xlFloor + 1 {
+            o.slice(row: row, first: il, last: il, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir)
+            guard O.deposits else { return }
             // Within one cell: the area right of the edge is (1 - mean x) per unit height.
             let xm = 0.5 * (xa + xb) - xlFloor
             p[il] += Float(d - d * xm)
@@ -247,6 +265,8 @@ final class CoverageAccumulator {
             return
         }
         let ir = Self.ceiling(xr)
+        o.slice(row: row, first: il, last: ir &- 1, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir)
+        guard O.deposits else { return }
         let xrCeil = Double(ir)
         let s = 1 / (xr - xl)
         let fl = xl - xlFloor

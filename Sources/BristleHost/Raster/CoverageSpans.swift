@@ -80,6 +80,68 @@ final class CoverageSpans {
         return (lo, hi)
     }
 
+    /// Resolves band row `y` of `acc` (nonzero rule) as runs handed to `emit(lo, hi, m)` in
+    /// left-to-right order: `m == 0` for pixels `lo..<hi` whose coverage is in ``coverage``
+    /// (each non-zero except possibly inside), `m > 0` for `lo..<hi` all of coverage `m` (a
+    /// stretch of at least `minimumRun` zero cells after a pixel). Pixels of zero coverage
+    /// followed by zero cells are skipped without a prefix sum. Returns the columns `lo..<hi`
+    /// holding every non-zero coverage.
+    @inline(__always)
+    func resolveRuns(row y: Int, of acc: CoverageAccumulator, minimumRun: Int,
+                     _ emit: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
+        let w = acc.width
+        if w > capacity {
+            coverage.deallocate()
+            capacity = Swift.max(w, capacity * 2)
+            coverage = .allocate(capacity: capacity)
+            coverage.initialize(repeating: 0, count: capacity)
+        }
+        let cells = acc.row(y)
+        let out = coverage
+        var sum: Float = 0
+        var lo = w, hi = 0
+        var start = -1  // first pixel of the pending coverage row, -1 when none
+        var x = 0
+        while x < w {
+            sum += cells[x]
+            cells[x] = 0
+            let q = Self.quantize(Swift.min(abs(sum), 1))
+            let px = x
+            x &+= 1
+            // The zero cells that follow keep the sum, hence the coverage `q`.
+            var end = x
+            // Four cells per test while they are all zero, then one by one.
+            while end &+ 4 <= w {
+                let raw = UnsafeRawPointer(cells + end)
+                if raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 {
+                    break
+                }
+                end &+= 4
+            }
+            while end < w && cells[end].bitPattern == 0 { end &+= 1 }
+            if q == 0 {
+                if start >= 0 { emit(start, px, 0); start = -1 }
+                x = end
+                continue
+            }
+            if lo > px { lo = px }
+            hi = end
+            if end &- px > minimumRun {
+                if start >= 0 { emit(start, px, 0); start = -1 }
+                emit(px, end, q)
+            } else {
+                if start < 0 { start = px }
+                var i = px
+                while i < end { out[i] = q; i &+= 1 }
+            }
+            x = end
+        }
+        if start >= 0 { emit(start, hi, 0) }
+        cells[w] = 0
+        cells[w + 1] = 0
+        return (lo, hi)
+    }
+
     /// Resolves band row `y` of `acc` (nonzero rule) and composites it at once, source-over at
     /// full opacity, onto `pixels` (the RGBA8 pixel of band column 0): the same result as
     /// ``resolve(row:of:rule:)`` followed by ``SpanCompositor/blendRow(_:coverage:count:source:)``

@@ -34,6 +34,7 @@ public final class Rasterizer {
     private let spans = CoverageSpans()
     private let flattener = PolygonFlattener()
     private let overTable = OverTable()
+    private let maskTables = MaskTable()
     /// The shape services' pipeline state (Shapes/Rasterizer+Shapes.swift).
     let shapeScratch = ShapeScratch()
 
@@ -97,25 +98,19 @@ public final class Rasterizer {
         if base == nil && source.isNoOp { return .empty }
         let x0 = Int(r.x), w = Int(r.width)
         let table = source.blend == .sourceOver && !source.isNoOp ? overTable.prepare(source) : nil
-        return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: SpanCompositor.maskTableWords) { words in
-            // Over a base, every paint but full-opacity source-over (which has its own path)
-            // blends through a table of its per-mask-value constants.
-            var maskTable: UnsafePointer<UInt32>?
-            if base != nil, table == nil || source.opacity != 65536 {
-                SpanCompositor.prepareMaskTable(source, into: words.baseAddress!)
-                maskTable = UnsafePointer(words.baseAddress!)
-            }
-            var dirty = DirtyBox()
-            for y in Int(r.y)..<Int(r.maxY) {
-                let t = target.row(y) + 4 * x0
-                let m = UnsafePointer(mask.row(y) + x0)
-                let b = base.map { UnsafePointer($0.row(y) + 4 * x0) }
-                let span = SpanCompositor.maskRow(t, base: b, mask: m, count: w, source: source, table: table,
-                                                  maskTable: maskTable)
-                dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
-            }
-            return dirty.rect
+        // Over a base, every paint but full-opacity source-over (which has its own path)
+        // blends through a table of its per-mask-value constants.
+        let maskTable = base != nil && (table == nil || source.opacity != 65536) ? maskTables.prepare(source) : nil
+        var dirty = DirtyBox()
+        for y in Int(r.y)..<Int(r.maxY) {
+            let t = target.row(y) + 4 * x0
+            let m = UnsafePointer(mask.row(y) + x0)
+            let b = base.map { UnsafePointer($0.row(y) + 4 * x0) }
+            let span = SpanCompositor.maskRow(t, base: b, mask: m, count: w, source: source, table: table,
+                                              maskTable: maskTable)
+            dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
         }
+        return dirty.rect
     }
 
     /// Exact-area coverage of a filled polygon (nonzero winding; the last point joins the

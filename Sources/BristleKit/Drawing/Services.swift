@@ -88,6 +88,8 @@ public struct Services: @unchecked Sendable {
 
     /// Raises `mask` to `draw_rect`'s coverage (`mask_rect`): the rectangle with corners (x, y)
     /// and (x + width, y + height), filled when `style` is nil, else its outline stroked.
+    /// Returns the cells it raised (empty when none rose; an older host returns the box of
+    /// the cells the shape covers, which contains them).
     @discardableResult
     public func addRect(to mask: CoverageMask, x: Double, y: Double, width: Double, height: Double,
                         style: StrokeStyle? = nil) -> Rect {
@@ -96,7 +98,8 @@ public struct Services: @unchecked Sendable {
         }
     }
 
-    /// Raises `mask` to `draw_ellipse`'s coverage (`mask_ellipse`).
+    /// Raises `mask` to `draw_ellipse`'s coverage (`mask_ellipse`). Returns the cells it raised
+    /// (see ``addRect(to:x:y:width:height:style:)``).
     @discardableResult
     public func addEllipse(to mask: CoverageMask, x: Double, y: Double, radiusX: Double, radiusY: Double,
                            style: StrokeStyle? = nil) -> Rect {
@@ -106,7 +109,8 @@ public struct Services: @unchecked Sendable {
     }
 
     /// Raises `mask` to `draw_polyline`'s coverage (`mask_polyline`): the polyline stroked with
-    /// `style`, or the filled polygon when `style` is nil.
+    /// `style`, or the filled polygon when `style` is nil. Returns the cells it raised (see
+    /// ``addRect(to:x:y:width:height:style:)``).
     @discardableResult
     public func addPolyline(to mask: CoverageMask, _ points: [(x: Double, y: Double)],
                             style: StrokeStyle? = nil) -> Rect {
@@ -117,7 +121,8 @@ public struct Services: @unchecked Sendable {
         }
     }
 
-    /// Raises `mask` to `draw_dab`'s coverage (`mask_dab`).
+    /// Raises `mask` to `draw_dab`'s coverage (`mask_dab`). Returns the cells it raised (see
+    /// ``addRect(to:x:y:width:height:style:)``).
     @discardableResult
     public func addDab(to mask: CoverageMask, x: Double, y: Double, radius: Double, hardness: Double) -> Rect {
         mask.accumulate { m in call(\.mask_dab) { table, f in f(table, m, x, y, radius, hardness) } }

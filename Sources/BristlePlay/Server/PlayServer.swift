@@ -1,3 +1,4 @@
+import BristleHost
 import FlyingFox
 import Foundation
 
@@ -33,7 +34,8 @@ public final class PlayServer: Sendable {
         do { address = try .inet(ip4: "127.0.0.1", port: options.port) } catch {
             throw .system("cannot make the address 127.0.0.1:\(options.port): \(error)")
         }
-        let server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: 60, logger: .disabled),
+        let pool = NoDelaySocketPool(HTTPServer.defaultPool())
+        let server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: 60, pool: pool, logger: .disabled),
                                 handler: ClosureHTTPHandler { [self] request in await handle(request) })
         let running = Task { try await server.run() }
         do {
@@ -48,6 +50,14 @@ public final class PlayServer: Sendable {
             running.cancel()
             throw .system("the server has no address")
         }
+        // No connection before the listening socket has TCP_NODELAY (its connections inherit it).
+        let deadline = Clock.seconds() + 30
+        while !pool.listenerReady, Clock.seconds() < deadline { try? await Task.sleep(for: .milliseconds(1)) }
+        guard pool.listenerReady else {
+            running.cancel()
+            throw .system("the server did not start accepting connections")
+        }
+        if let problem = pool.problem { StandardError.write("bristle play: cannot turn off Nagle's algorithm (\(problem)); answers may lag\n") }
         access.port = port
         listening("http://127.0.0.1:\(port)/#token=\(access.token)")
         do { try await running.value } catch is CancellationError {} catch {

@@ -12,6 +12,8 @@ final class BrushWorker {
     private let trace: HookTrace
     private let canvas: PixelRect
     private(set) var failure: WorkerFailure?
+    /// `F_SETPIPE_SZ` of <linux/fcntl.h>, which Glibc's module does not export.
+    private static let setPipeSize: Int32 = 1031
 
     /// Starts `command` (the `bristle` executable and `play-worker`); what the worker prints
     /// (brushes' messages) goes to this process's stderr.
@@ -28,6 +30,9 @@ final class BrushWorker {
             close(toWorker.read); close(toWorker.write)
             throw WorkerFailure(ending: .notStarted(String(cString: strerror(errno))))
         }
+        // 1 MiB pipes (what /proc/sys/fs/pipe-max-size allows by default) take a stroke's committed
+        // pixels in one write instead of a ping-pong of 64 KiB pieces between the two processes.
+        for fd in [toWorker.write, fromWorker.write] { _ = fcntl(fd, Self.setPipeSize, 1 << 20) }
         // Sources above 9, so that no dup2 overwrites a later source.
         let sources = [toWorker.read, fromWorker.write, trace.fd].map { fcntl($0, F_DUPFD_CLOEXEC, 10) }
         let started = ChildLaunch.start(command, redirect: [

@@ -16,12 +16,14 @@ enum WorkerPipe {
         case timedOut
     }
 
-    /// Writes one frame; false when the pipe is closed.
+    /// Writes one frame in one `write` (a reader woken by the header alone would sleep again
+    /// until the payload came); false when the pipe is closed.
     static func write(_ fd: Int32, code: UInt8, payload: [UInt8]) -> Bool {
-        var header = ByteWriter(capacity: 5)
-        header.u32(UInt32(payload.count + 1))
-        header.u8(code)
-        return writeAll(fd, header.bytes) && writeAll(fd, payload)
+        var frame = ByteWriter(capacity: 5 + payload.count)
+        frame.u32(UInt32(payload.count + 1))
+        frame.u8(code)
+        frame.raw(payload)
+        return writeAll(fd, frame.bytes)
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {

@@ -19,9 +19,13 @@ struct ContourPath {
     /// The radius of the last arc and its angle step (see ``appendArc(cx:cy:r:start:sweep:)``).
     private var arcRadius = -1.0, arcAngleStep = 0.0
 
-    init() {
-        xs.reserveCapacity(1024)
-        ys.reserveCapacity(1024)
+    /// An empty path; allocates nothing until vertices are appended.
+    init() {}
+
+    /// Reserves room for `vertices` vertices (and a few contours).
+    mutating func reserve(_ vertices: Int) {
+        xs.reserveCapacity(vertices)
+        ys.reserveCapacity(vertices)
         starts.reserveCapacity(16)
     }
 
@@ -115,18 +119,33 @@ struct ContourPath {
 
     /// Adds every contour's edges (each closed) to the accumulator's current band.
     func addEdges(to acc: CoverageAccumulator) {
+        var none = NoCellObserver()
+        addEdges(to: acc, observer: &none)
+    }
+
+    /// ``addEdges(to:)`` reporting the walk to `o`: edges are numbered from 1 contour by
+    /// contour (a contour's closing edge, from its last vertex to its first, comes first),
+    /// and an edge `o` does not want is skipped.
+    func addEdges<O: CellObserver>(to acc: CoverageAccumulator, observer o: inout O) {
         let n = xs.count
         guard n >= 2 else { return }
+        var id: UInt32 = 1
         xs.withUnsafeBufferPointer { px in
             ys.withUnsafeBufferPointer { py in
                 for c in 0..<starts.count {
                     let s = starts[c], e = c + 1 < starts.count ? starts[c + 1] : n
                     guard e - s >= 2 else { continue }
+                    let first = id, last = id + UInt32(e - s - 1)
                     var ax = px[e - 1], ay = py[e - 1]
                     for i in s..<e {
-                        acc.addEdge(ax, ay, px[i], py[i])
-                        ax = px[i]
-                        ay = py[i]
+                        let bx = px[i], by = py[i]
+                        if o.wants(minY: Swift.min(ay, by), maxY: Swift.max(ay, by)) {
+                            o.edge(id, first: first, last: last, ax, ay, bx, by)
+                            acc.addEdge(ax, ay, bx, by, observer: &o)
+                        }
+                        id &+= 1
+                        ax = bx
+                        ay = by
                     }
                 }
             }

@@ -5,11 +5,12 @@
 /// bit-identical to ``SpanCompositor/blendPixel(_:_:_:_:)`` (same `div255`, same rounding). Patterns use the same formulas with the tile pixel as the source
 /// colour: source-over `dst = div255(T * c) + div255(dst * (255 - div255(Ta * c)))` (clamped to
 /// 255 for a tile that breaks premultiplication), erase `dst = div255(dst * (255 - div255(Ta * c)))`.
-/// Masks take `max`. Zero coverage never touches a pixel.
+/// Masks take `max`, and record the cells that rose when given a ``RaisedCells``. Zero
+/// coverage never touches a pixel.
 enum CoverageSink {
     case solid(RGBAPlane, SpanCompositor.Source)
     case pattern(RGBAPlane, PatternTile, SpanCompositor.Source)
-    case mask(MaskPlane)
+    case mask(MaskPlane, RaisedCells?)
 
     /// The sink for a target, or nil when nothing can change (invalid plane or tile, zero
     /// opacity or alpha).
@@ -23,9 +24,9 @@ enum CoverageSink {
             let s = SpanCompositor.Source(Paint(color: .white, opacity: opacity, blend: blend))
             guard plane.isValid, tile.isValid, !s.isNoOp else { return nil }
             self = .pattern(plane, tile, s)
-        case .mask(let mask):
+        case .mask(let mask, let raised):
             guard mask.isValid else { return nil }
-            self = .mask(mask)
+            self = .mask(mask, raised)
         }
     }
 
@@ -33,7 +34,7 @@ enum CoverageSink {
     var bounds: PixelRect {
         switch self {
         case .solid(let p, _), .pattern(let p, _, _): return p.bounds
-        case .mask(let m): return m.bounds
+        case .mask(let m, _): return m.bounds
         }
     }
 
@@ -45,7 +46,7 @@ enum CoverageSink {
     func touch(_ y: Int, _ x: Int) -> UInt8 {
         switch self {
         case .solid(let p, _), .pattern(let p, _, _): return p.base[y &* p.strideBytes &+ 4 &* x]
-        case .mask(let m): return m.base[y &* m.strideBytes &+ x]
+        case .mask(let m, _): return m.base[y &* m.strideBytes &+ x]
         }
     }
 
@@ -56,8 +57,10 @@ enum CoverageSink {
             SpanCompositor.blendRow(plane.row(y) + 4 * x, coverage: cov, count: count, source: s)
         case .pattern(let plane, let tile, let s):
             Self.patternRow(plane.row(y) + 4 * x, y: y, x: x, count: count, tile: tile, source: s) { cov[$0] }
-        case .mask(let mask):
+        case .mask(let mask, nil):
             SpanCompositor.maxRow(mask.row(y) + x, coverage: cov, count: count)
+        case .mask(let mask, let raised?):
+            raised.maxRow(y, x, mask.row(y) + x, cov, count)
         }
     }
 
@@ -69,9 +72,11 @@ enum CoverageSink {
             SolidRun(source: s, c: s.effective(m)).apply(plane.row(y) + 4 * x, count: count)
         case .pattern(let plane, let tile, let s):
             Self.patternRow(plane.row(y) + 4 * x, y: y, x: x, count: count, tile: tile, source: s) { _ in m }
-        case .mask(let mask):
+        case .mask(let mask, nil):
             let p = mask.row(y) + x
             for i in 0..<count where p[i] < m { p[i] = m }
+        case .mask(let mask, let raised?):
+            raised.maxRun(y, x, mask.row(y) + x, count, m)
         }
     }
 

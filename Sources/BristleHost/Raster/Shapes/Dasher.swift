@@ -1,10 +1,13 @@
-/// Splits a polyline into dashes and hands each one to a ``PolylineStroker``.
+/// Splits a polyline into dashes and hands each one to a ``PolylineStroker``, which appends its
+/// outline to the one path the whole stroke fills at once.
 ///
 /// The pattern alternates on / off lengths starting with on (an odd count is repeated, as in
 /// SVG); `phase` is the distance into the pattern at the path's start (negative counts
 /// backwards). A dash that spans vertices keeps them, so it gets the stroke's joins; each dash
 /// gets the stroke's caps at both ends, and a zero-length dash is a dot along the path's
-/// direction.
+/// direction. On a closed path whose pattern is on at the start, the last dash and the first
+/// are one dash joined at the start point (as cairo and AGG draw it), and a dash that never
+/// ends is the closed path itself.
 ///
 /// Only the part of the path near the visible rectangle is walked dash by dash: outside it
 /// (Liang-Barsky clipping against the rectangle widened by the stroke's reach) the pattern is
@@ -62,30 +65,50 @@ struct Dasher {
     mutating func run(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
                       count n: Int, closed: Bool, visible: (minX: Double, minY: Double, maxX: Double, maxY: Double),
                       scratch: ShapeScratch, stroker: inout PolylineStroker?) {
-        scratch.dx.removeAll(keepingCapacity: true)
-        scratch.dy.removeAll(keepingCapacity: true)
-        var open = false  // a dash is in progress (its points are in scratch.dx/dy)
+        // The dash's points, in the scratch arrays swapped into locals (appending to locals
+        // needs no exclusivity checks).
+        // The first dash of a closed path that starts on is held in firstX/firstY until the
+        // last one, which continues it, ends.
+        var dashX: [Double] = [], dashY: [Double] = [], firstX: [Double] = [], firstY: [Double] = []
+        swap(&dashX, &scratch.dx)
+        swap(&dashY, &scratch.dy)
+        swap(&firstX, &scratch.fx)
+        swap(&firstY, &scratch.fy)
+        defer {
+            swap(&dashX, &scratch.dx)
+            swap(&dashY, &scratch.dy)
+            swap(&firstX, &scratch.fx)
+            swap(&firstY, &scratch.fy)
+        }
+        dashX.removeAll(keepingCapacity: true)
+        dashY.removeAll(keepingCapacity: true)
+        var open = false  // a dash is in progress (its points are in dashX/dashY)
+        var holding = false, held = false  // the first dash is to be held / is held
         var ux = 1.0, uy = 0.0
-        func emit(_ stroker: inout PolylineStroker?) {
-            if open {
+        func emit(_ stroker: inout PolylineStroker?, closing: Bool = false) {
+            if open && holding && !held {
+                swap(&firstX, &dashX)
+                swap(&firstY, &dashY)
+                held = true
+            } else if open {
                 emitted += 1
                 if emitted > StrokeStyle.maxDashPieces { overflowed = true }
                 if !overflowed, stroker != nil {
-                    scratch.dx.withUnsafeBufferPointer { dx in
-                        scratch.dy.withUnsafeBufferPointer { dy in
-                            stroker!.stroke(dx, dy, count: dx.count, closed: false, dotDirection: (ux, uy))
+                    dashX.withUnsafeBufferPointer { dx in
+                        dashY.withUnsafeBufferPointer { dy in
+                            stroker!.stroke(dx, dy, count: dx.count, closed: closing, dotDirection: (ux, uy))
                         }
                     }
                 }
             }
             open = false
-            scratch.dx.removeAll(keepingCapacity: true)
-            scratch.dy.removeAll(keepingCapacity: true)
+            dashX.removeAll(keepingCapacity: true)
+            dashY.removeAll(keepingCapacity: true)
         }
         func point(_ x: Double, _ y: Double) {
-            if let lx = scratch.dx.last, let ly = scratch.dy.last, lx == x, ly == y { return }
-            scratch.dx.append(x)
-            scratch.dy.append(y)
+            if let lx = dashX.last, let ly = dashY.last, lx == x, ly == y { return }
+            dashX.append(x)
+            dashY.append(y)
         }
         let segments = closed ? n : n - 1
         for i in 0..<segments {
@@ -113,6 +136,7 @@ struct Dasher {
                 if isOn { open = true; point(bx, by) }
                 continue
             }
+            if i == 0 && closed && t0 == 0 && isOn { holding = true }
             var pos = t0 * length
             let end = t1 * length
             if pos > 0 {
@@ -148,6 +172,27 @@ struct Dasher {
                     remaining = entry(index)
                     if isOn { open = true; point(bx, by) }
                 }
+            }
+        }
+        if holding && !held && open {
+            // On all the way round: the closed path itself (its last point is the first).
+            let loop = dashX.count >= 3
+            if loop {
+                dashX.removeLast()
+                dashY.removeLast()
+            }
+            holding = false
+            emit(&stroker, closing: loop)
+            return
+        }
+        if held {
+            holding = false
+            if !open {
+                swap(&firstX, &dashX)
+                swap(&firstY, &dashY)
+                open = true
+            } else {
+                for k in firstX.indices { point(firstX[k], firstY[k]) }
             }
         }
         emit(&stroker)

@@ -25,6 +25,10 @@ struct EllipseFlattener {
     private var qx: [Double] = []
     private var qy: [Double] = []
 
+    /// The parameter steps the last ``append(to:cx:cy:rx:ry:offset:reversed:)`` took in its
+    /// quadrant: its cost, which the culling leaps keep near what the visible arcs need.
+    var quadrantSteps: Int { qx.count }
+
     init() {
         qx.reserveCapacity(512)
         qy.reserveCapacity(512)

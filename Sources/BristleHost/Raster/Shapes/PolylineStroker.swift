@@ -1,49 +1,76 @@
-/// Strokes polylines (and dashes) into a coverage mask as a union of pieces combined with max.
+/// Turns polylines (and dashes) into ONE outline: closed contours appended to ``path``, all
+/// wound the same way, which the caller fills once with the nonzero rule
+/// (``ShapeScratch/fill(clip:sink:)``), so every pixel's coverage is accumulated once.
 ///
-/// Each segment becomes one piece: its rectangle of the stroke's width (trapezoid-free:
-/// strokes have one width), extended by half the width at a SQUARE-capped open end, with a
-/// half-disc at a ROUND cap or ROUND join, and with the whole MITER / BEVEL wedge of each of its
-/// two joints. The two pieces meeting at a joint therefore both contain its wedge, and each
-/// internal cut line (the end line of one segment, the start line of the next) lies inside a
-/// single piece, so `max` leaves no seam; where pieces overlap (the inside of a turn), `max`
-/// never darkens. Pixels containing the vertex or the inner corner straddle both cut lines;
-/// a joint piece (see ``joint(_:_:in:out:lengths:)``) covers the stroke there. Each piece is a small polygon filled with exact-area coverage
-/// (``ShapeScratch/fill(clip:sink:)``) and max-combined into the mask.
+/// **The outline.** An open polyline is one contour: its left side walked forward, the end
+/// cap, its left side walked backward (the right side) and the start cap. A closed one is two
+/// contours: the left side forward and the right side backward. As a chain of edges, this
+/// contour is the sum of the boundaries of every segment's rectangle, every join's outer piece
+/// (the ROUND sector between the two segments' normals, the MITER triangle, or nothing for
+/// BEVEL) and the caps, all wound alike: their shared cut lines cancel. So its winding number
+/// is at least 1 exactly on the union of those pieces, which is the stroke (for ROUND joins
+/// and caps, every point within half the width of the path: a point's nearest point on the
+/// path is inside a segment, in its rectangle, or a vertex, in the cone between the normals on
+/// the outer side, which the sector covers).
 ///
-/// Cost guard: every piece's clipped box is charged to ``budget`` (pixels); when it runs out
-/// the stroker stops and sets ``failed``, and the caller draws nothing.
+/// **Inner corners.** Walked through the vertex (end of the incoming side, the vertex, start
+/// of the outgoing side), an inner corner leaves the two rectangles' overlap counted twice,
+/// which the nonzero rule still fills once but which would over-cover pixels along the inner
+/// edge. So when the two inner edges cross at a point X lying within both segments (the
+/// incoming one minus what its previous inner corner on the same side already took), the side
+/// goes through X instead: that removes exactly the overlap (its kites never overlap on one
+/// segment), the inner edge is simple and its pixels exact. Tight turns on short segments keep
+/// the vertex route; there, and where the stroke really overlaps itself, pixels crossed by two
+/// edges get the sum of their areas (clamped to 1), as in every cell rasteriser.
+///
+/// Cost guard: every segment charges the rows its edges walk inside the visible rows (its
+/// vertical extent widened by the width, clipped) to ``budget``; when it runs out the stroker
+/// sets ``failed`` and the caller draws nothing.
 struct PolylineStroker {
     let scratch: ShapeScratch
+    /// The outline being built. The caller swaps the scratch path in and out (a path owned
+    /// by a local value is appended to without exclusivity checks).
+    var path = ContourPath()
     let halfWidth: Double
     let cap: LineCap
     let join: LineJoin
     /// Miter limit, `>= 1`.
     let miterLimit: Double
-    /// Where pieces are max-combined; its (0, 0) is plane pixel (originX, originY).
-    let mask: MaskPlane
-    let originX: Double, originY: Double
-    /// Pixels of piece boxes still allowed.
+    /// Rows of edge walking still allowed.
     var budget: Int
     private(set) var failed = false
-    /// Mask cells raised so far (mask coordinates).
-    private(set) var dirty = PixelRect.empty
+    /// The visible rows (plane y range) the budget counts.
+    private let rowsMin: Double, rowsMax: Double
+    /// Largest chord angle of a join or cap arc (``PolygonFlattener/angleStep(radius:)``).
+    private let arcStep: Double
+    /// `cos(arcStep)`: a turn with a larger cosine needs no arc vertex.
+    private let arcStepCosine: Double
 
-    init(scratch: ShapeScratch, style: ResolvedStroke, mask: MaskPlane, originX: Int,
-         originY: Int, budget: Int) {
+    /// `rows` is the range of plane y the fill will cover (for the cost guard).
+    init(scratch: ShapeScratch, style: ResolvedStroke, rows: (min: Double, max: Double), budget: Int) {
         self.scratch = scratch
         halfWidth = style.width / 2
         cap = style.cap
         join = style.join
         miterLimit = style.miterLimit
-        self.mask = mask
-        self.originX = Double(originX)
-        self.originY = Double(originY)
+        rowsMin = rows.min
+        rowsMax = rows.max
         self.budget = budget
+        arcStep = PolygonFlattener.angleStep(radius: style.width / 2)
+        arcStepCosine = RasterMath.cosine(arcStep)
     }
 
-    /// Strokes the `n >= 1` points (plane coordinates, no two consecutive ones equal, and for
-    /// a closed path the last differs from the first). A single point is a dot whose square
-    /// cap is aligned with `dotDirection` (a unit vector).
+    /// Charges the rows from `y0 - halfWidth` to `y1 + halfWidth` that are visible.
+    @inline(__always)
+    private mutating func charge(_ y0: Double, _ y1: Double) {
+        let lo = Swift.max(Swift.min(y0, y1) - halfWidth, rowsMin)
+        let hi = Swift.min(Swift.max(y0, y1) + halfWidth, rowsMax)
+        if hi >= lo { budget -= Int(hi - lo) + 2 }
+    }
+
+    /// Appends the outline of the `n >= 1` points (plane coordinates, no two consecutive ones
+    /// equal, and for a closed path the last differs from the first). A single point is a dot
+    /// whose square cap is aligned with `dotDirection` (a unit vector).
     mutating func stroke(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
                          count n: Int, closed: Bool, dotDirection: (Double, Double)) {
         guard n >= 1, !failed else { return }
@@ -51,178 +78,222 @@ struct PolylineStroker {
             dot(xs[0], ys[0], dotDirection)
             return
         }
+        if closed && n == 2 {
+            // There and back: the segment with the join's shape at both ends.
+            stroke(xs, ys, count: 2, closed: false, caps: join == .round ? .round : .butt)
+        } else {
+            stroke(xs, ys, count: n, closed: closed, caps: cap)
+        }
+    }
+
+    /// ``stroke(_:_:count:closed:dotDirection:)`` for `n >= 2` points with the given caps.
+    private mutating func stroke(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
+                                 count n: Int, closed: Bool, caps: LineCap) {
         let segments = closed ? n : n - 1
-        func direction(_ i: Int, _ j: Int) -> (Double, Double) {
+        // Per segment: unit direction and length.
+        let geometry = scratch.doubleBuffer(3 * segments)
+        for i in 0..<segments {
+            let j = i + 1 == n ? 0 : i + 1
             let dx = xs[j] - xs[i], dy = ys[j] - ys[i]
             let l = (dx * dx + dy * dy).squareRoot()
-            return (dx / l, dy / l)
+            geometry[3 * i] = dx / l
+            geometry[3 * i + 1] = dy / l
+            geometry[3 * i + 2] = l
+            charge(ys[i], ys[j])
         }
-        func length(_ i: Int, _ j: Int) -> Double {
-            let dx = xs[j] - xs[i], dy = ys[j] - ys[i]
-            return (dx * dx + dy * dy).squareRoot()
-        }
-        for i in 0..<segments {
-            guard !failed else { return }
-            let b = (i + 1) % n
-            let prev = closed || i > 0 ? direction((i - 1 + n) % n, i) : nil
-            let next = closed || i < segments - 1 ? direction(b, (b + 1) % n) : nil
-            segment(xs[i], ys[i], xs[b], ys[b], prev: prev, next: next)
-            if let next {
-                joint(xs[b], ys[b], in: direction(i, b), out: next, lengths: (length(i, b), length(b, (b + 1) % n)))
-            }
-        }
-    }
-
-    /// The joint piece at (px, py): the last `d` pixels of the incoming segment, the join and
-    /// the first `d` of the outgoing one, as one polygon (its inner side through the point X
-    /// where the two inner edges cross), with `d` reaching 2 px past X. Pixels that contain
-    /// the vertex or X straddle both segments' cut lines, which no segment piece covers alone;
-    /// this piece covers the whole stroke there, so `max` is exact at the joint. Skipped for
-    /// near-straight or near-reversing turns and when a segment is shorter than `d` (the
-    /// segment pieces alone then decide, with at most a slight underestimate).
-    private mutating func joint(_ px0: Double, _ py0: Double, in u: (Double, Double),
-                                out v: (Double, Double), lengths: (Double, Double)) {
-        let h = halfWidth
-        let cross = u.0 * v.1 - u.1 * v.0, dot = u.0 * v.0 + u.1 * v.1
-        guard abs(cross) > 1e-9, dot > -0.95 else { return }
-        let s: Double = cross > 0 ? -1 : 1
-        let unx = -u.1, uny = u.0, vnx = -v.1, vny = v.0
-        let d0 = 1 + dot
-        // X is h tan(φ/2) from the vertex along each segment; |sin φ| / (1 + cos φ) = tan(φ/2).
-        let reach = h * abs(cross) / d0 + 2
-        guard reach <= lengths.0, reach <= lengths.1 else { return }
-        let px = px0 - originX, py = py0 - originY
-        let ax = px - u.0 * reach, ay = py - u.1 * reach, bx = px + v.0 * reach, by = py + v.1 * reach
-        scratch.path.reset(cull: mask.bounds)
-        scratch.path.append(ax + s * h * unx, ay + s * h * uny)
-        scratch.path.append(px + s * h * unx, py + s * h * uny)
-        switch join {
-        case .round:
-            let a0 = RasterMath.arcTangent(s * uny, s * unx), a1 = RasterMath.arcTangent(s * vny, s * vnx)
-            var sweep = a1 - a0
-            if sweep > Double.pi { sweep -= 2 * Double.pi }
-            if sweep < -Double.pi { sweep += 2 * Double.pi }
-            scratch.path.appendArc(cx: px, cy: py, r: h, start: a0, sweep: sweep)
-        case .miter:
-            if 2 / d0 <= miterLimit * miterLimit {
-                scratch.path.append(px + s * h * (unx + vnx) / d0, py + s * h * (uny + vny) / d0)
-            }
-        case .bevel:
-            break
-        }
-        scratch.path.append(px + s * h * vnx, py + s * h * vny)
-        scratch.path.append(bx + s * h * vnx, by + s * h * vny)
-        scratch.path.append(bx - s * h * vnx, by - s * h * vny)
-        scratch.path.append(px - s * h * (unx + vnx) / d0, py - s * h * (uny + vny) / d0)
-        scratch.path.append(ax - s * h * unx, ay - s * h * uny)
-        fillPiece()
-    }
-
-    private mutating func dot(_ x: Double, _ y: Double, _ d: (Double, Double)) {
-        let h = halfWidth
-        scratch.path.reset(cull: mask.bounds)
-        let cx = x - originX, cy = y - originY
-        switch cap {
-        case .butt: return
-        case .round:
-            scratch.path.appendArc(cx: cx, cy: cy, r: h, start: 0, sweep: 2 * Double.pi)
-        case .square:
-            let (ux, uy) = d, nx = -uy, ny = ux
-            scratch.path.append(cx - ux * h - nx * h, cy - uy * h - ny * h)
-            scratch.path.append(cx + ux * h - nx * h, cy + uy * h - ny * h)
-            scratch.path.append(cx + ux * h + nx * h, cy + uy * h + ny * h)
-            scratch.path.append(cx - ux * h + nx * h, cy - uy * h + ny * h)
-        }
-        fillPiece()
-    }
-
-    /// One segment's piece; `prev` / `next` are the unit directions of the neighbouring
-    /// segments when there is a joint at A / B (nil at an open end, which gets the cap).
-    private mutating func segment(_ ax0: Double, _ ay0: Double, _ bx0: Double, _ by0: Double,
-                                  prev: (Double, Double)?, next: (Double, Double)?) {
-        let h = halfWidth
-        let ax = ax0 - originX, ay = ay0 - originY, bx = bx0 - originX, by = by0 - originY
-        let dx = bx - ax, dy = by - ay
-        let l = (dx * dx + dy * dy).squareRoot()
-        let ux = dx / l, uy = dy / l, nx = -uy, ny = ux
-        let e0 = prev == nil && cap == .square ? h : 0
-        let e1 = next == nil && cap == .square ? h : 0
-        let sx = ax - ux * e0, sy = ay - uy * e0, ex = bx + ux * e1, ey = by + uy * e1
-        scratch.path.reset(cull: mask.bounds)
-        scratch.path.append(sx - nx * h, sy - ny * h)
-        scratch.path.append(ex - nx * h, ey - ny * h)
-        // End side, from E- to E+.
-        if let v = next, join != .round {
-            wedge(at: bx, by, from: (ux, uy), to: v, atEnd: true)
-        } else if next != nil || cap == .round {
-            scratch.path.appendArc(cx: bx, cy: by, r: h, start: RasterMath.arcTangent(-ny, -nx),
-                                   sweep: Double.pi)
-        }
-        scratch.path.append(ex + nx * h, ey + ny * h)
-        scratch.path.append(sx + nx * h, sy + ny * h)
-        // Start side, from S+ to S-.
-        if let q = prev, join != .round {
-            wedge(at: ax, ay, from: q, to: (ux, uy), atEnd: false)
-        } else if prev != nil || cap == .round {
-            scratch.path.appendArc(cx: ax, cy: ay, r: h, start: RasterMath.arcTangent(ny, nx),
-                                   sweep: Double.pi)
-        }
-        fillPiece()
-    }
-
-    /// The MITER / BEVEL wedge of the joint at (px, py) between directions `u` (in) and `v`
-    /// (out), appended between the incoming segment's end corners (`atEnd`) or between the
-    /// outgoing segment's start corners.
-    private mutating func wedge(at px: Double, _ py: Double, from u: (Double, Double),
-                                to v: (Double, Double), atEnd: Bool) {
-        let h = halfWidth
-        let cross = u.0 * v.1 - u.1 * v.0, dot = u.0 * v.0 + u.1 * v.1
-        if dot > 0 && abs(cross) < 1e-12 { return }
-        let s: Double = cross > 0 ? -1 : 1
-        let unx = -u.1, uny = u.0, vnx = -v.1, vny = v.0
-        var tip: (Double, Double)?
-        let d = 1 + dot
-        if join == .miter && d > 1e-12 && 2 / d <= miterLimit * miterLimit {
-            tip = (px + s * h * (unx + vnx) / d, py + s * h * (uny + vny) / d)
-        }
-        if atEnd {
-            // The outgoing segment's outer start corner.
-            let ox = px + s * h * vnx, oy = py + s * h * vny
-            if s < 0 {
-                if let tip { scratch.path.append(tip.0, tip.1) }
-                scratch.path.append(ox, oy)
-                scratch.path.append(px, py)
-            } else {
-                scratch.path.append(px, py)
-                scratch.path.append(ox, oy)
-                if let tip { scratch.path.append(tip.0, tip.1) }
-            }
-        } else {
-            // The incoming segment's outer end corner.
-            let ox = px + s * h * unx, oy = py + s * h * uny
-            if s > 0 {
-                if let tip { scratch.path.append(tip.0, tip.1) }
-                scratch.path.append(ox, oy)
-                scratch.path.append(px, py)
-            } else {
-                scratch.path.append(px, py)
-                scratch.path.append(ox, oy)
-                if let tip { scratch.path.append(tip.0, tip.1) }
-            }
-        }
-    }
-
-    private mutating func fillPiece() {
-        let p = scratch.path
-        let box = PixelRect.covering(minX: p.minX, minY: p.minY, maxX: p.maxX, maxY: p.maxY,
-                                     clip: mask.bounds)
-        guard !box.isEmpty else { return }
-        budget -= Int(box.width) * Int(box.height)
         if budget < 0 {
             failed = true
             return
         }
-        dirty = dirty.union(scratch.fill(clip: box, sink: .mask(mask)))
+        let line = Line(xs: xs.baseAddress!, ys: ys.baseAddress!, geometry: UnsafePointer(geometry),
+                        points: n, closed: closed)
+        side(line, forward: true)
+        if closed {
+            path.close()
+        } else {
+            let l = segments - 1
+            capEnd(caps, xs[n - 1], ys[n - 1], geometry[3 * l], geometry[3 * l + 1])
+        }
+        side(line, forward: false)
+        if !closed {
+            capEnd(caps, xs[0], ys[0], -geometry[0], -geometry[1])
+        }
+        path.close()
+    }
+
+    /// The points and per-segment geometry of the polyline being stroked.
+    private struct Line {
+        let xs: UnsafePointer<Double>, ys: UnsafePointer<Double>
+        /// ux, uy, length per segment (segment i runs from point i to point i + 1, modulo).
+        let geometry: UnsafePointer<Double>
+        let points: Int
+        let closed: Bool
+        var segments: Int { closed ? points : points - 1 }
+
+        /// Point `k` of the walk in the given direction.
+        @inline(__always) func point(_ k: Int, forward: Bool) -> (Double, Double) {
+            let i = forward ? k : (closed ? (points - k) % points : points - 1 - k)
+            return (xs[i], ys[i])
+        }
+
+        /// Direction and length of segment `k` of the walk (from its point k to point k + 1).
+        @inline(__always) func segment(_ k: Int, forward: Bool) -> (Double, Double, Double) {
+            if forward { return (geometry[3 * k], geometry[3 * k + 1], geometry[3 * k + 2]) }
+            let i = closed ? (points - 1 - k + points) % points : points - 2 - k
+            return (-geometry[3 * i], -geometry[3 * i + 1], geometry[3 * i + 2])
+        }
+    }
+
+    /// Appends the left side of the walk (forward: the polyline's left; backward: its right,
+    /// from the end to the start), with the joins at its interior vertices (every vertex when
+    /// closed). A join whose two segments are exactly opposite is an outer join on the forward
+    /// walk and an inner one on the backward walk, so the U-turn gets its join once.
+    private mutating func side(_ p: Line, forward: Bool) {
+        let h = halfWidth
+        let m = p.points, segs = p.segments
+        if p.closed {
+            // The join at point 0 first: it takes the start of segment 0 and reserves the end
+            // of the last segment.
+            let (ux, uy, lu) = p.segment(segs - 1, forward: forward)
+            let (vx, vy, lv) = p.segment(0, forward: forward)
+            let (px, py) = p.point(0, forward: forward)
+            let first = joinAt(px, py, (ux, uy), (vx, vy), availableIn: lu, availableOut: lv, tieInner: forward)
+            var trim = first
+            for k in 1..<m {
+                let (ax, ay, la) = p.segment(k - 1, forward: forward)
+                let (bx, by, lb) = p.segment(k, forward: forward)
+                let (qx, qy) = p.point(k, forward: forward)
+                trim = joinAt(qx, qy, (ax, ay), (bx, by), availableIn: la - trim,
+                              availableOut: k == m - 1 ? lb - first : lb, tieInner: forward)
+            }
+            return
+        }
+        let (sx, sy) = p.point(0, forward: forward)
+        let (u0x, u0y, _) = p.segment(0, forward: forward)
+        path.append(sx - h * u0y, sy + h * u0x)
+        var trim = 0.0
+        for k in 1..<(m - 1) {
+            let (ax, ay, la) = p.segment(k - 1, forward: forward)
+            let (bx, by, lb) = p.segment(k, forward: forward)
+            let (qx, qy) = p.point(k, forward: forward)
+            trim = joinAt(qx, qy, (ax, ay), (bx, by), availableIn: la - trim, availableOut: lb,
+                          tieInner: forward)
+        }
+        let (ex, ey) = p.point(m - 1, forward: forward)
+        let (ulx, uly, _) = p.segment(segs - 1, forward: forward)
+        path.append(ex - h * uly, ey + h * ulx)
+    }
+
+    /// Appends the left side's vertices at the joint (px, py) between unit directions `u` (in)
+    /// and `v` (out), and returns how much of the outgoing segment's start an inner corner
+    /// took (0 when it went through the vertex or the corner is outer). `availableIn` /
+    /// `availableOut` are the lengths of the two segments still free on this side.
+    @inline(__always)
+    private mutating func joinAt(_ px: Double, _ py: Double, _ u: (Double, Double), _ v: (Double, Double),
+                                 availableIn: Double, availableOut: Double, tieInner: Bool) -> Double {
+        let h = halfWidth
+        let cross = u.0 * v.1 - u.1 * v.0, dot = u.0 * v.0 + u.1 * v.1
+        // Left normals.
+        let nux = -u.1, nuy = u.0, nvx = -v.1, nvy = v.0
+        let d0 = 1 + dot
+        if cross > 0 || (cross == 0 && dot < 0 && tieInner) {
+            // Turning left: the left side is inside the turn. X is h tan(φ/2) back from the
+            // vertex along each inner edge; |sin φ| / (1 + cos φ) = tan(φ/2).
+            let r = h * cross / d0
+            if r <= availableIn && r <= availableOut {
+                path.append(px + h * nux - r * u.0, py + h * nuy - r * u.1)
+                return r
+            }
+            path.append(px + h * nux, py + h * nuy)
+            path.append(px, py)
+            path.append(px + h * nvx, py + h * nvy)
+            return 0
+        }
+        if cross == 0 && dot > 0 {
+            path.append(px + h * nux, py + h * nuy)  // straight on
+            return 0
+        }
+        // Turning right (or a U-turn): the left side is outside; the join fills the gap.
+        switch join {
+        case .round:
+            if dot >= arcStepCosine {
+                path.append(px + h * nux, py + h * nuy)  // one chord: no angle needed
+                path.append(px + h * nvx, py + h * nvy)
+            } else {
+                arc(px, py, nux, nuy, nvx, nvy, angle: RasterMath.arcTangent(abs(cross), dot))
+            }
+            return 0
+        case .miter:
+            path.append(px + h * nux, py + h * nuy)
+            if d0 > 1e-12 && 2 / d0 <= miterLimit * miterLimit {
+                path.append(px + h * (nux + nvx) / d0, py + h * (nuy + nvy) / d0)
+            }
+        case .bevel:
+            path.append(px + h * nux, py + h * nuy)
+        }
+        path.append(px + h * nvx, py + h * nvy)
+        return 0
+    }
+
+    /// The cap at the end (px, py) of a walk arriving with direction `u`, from the left
+    /// side's last vertex to the right side's first (the butt cap adds no vertex).
+    private mutating func capEnd(_ cap: LineCap, _ px: Double, _ py: Double, _ ux: Double, _ uy: Double) {
+        let h = halfWidth
+        let nx = -uy, ny = ux
+        switch cap {
+        case .butt:
+            break
+        case .square:
+            path.append(px + h * (nx + ux), py + h * (ny + uy))
+            path.append(px + h * (ux - nx), py + h * (uy - ny))
+        case .round:
+            arc(px, py, nx, ny, -nx, -ny, angle: Double.pi)
+        }
+    }
+
+    /// Appends the arc of radius ``halfWidth`` around (px, py) turning clockwise on screen
+    /// (negative angles) by `angle` in `[0, π]` from the unit vector `a` to the unit vector
+    /// `b`: both ends exactly on the circle, interior vertices on the balanced radius of
+    /// ``PolygonFlattener``, found by rotating `a` (no trigonometry for a single chord).
+    @inline(__always)
+    private mutating func arc(_ px: Double, _ py: Double, _ ax: Double, _ ay: Double,
+                              _ bx: Double, _ by: Double, angle: Double) {
+        let h = halfWidth
+        path.append(px + h * ax, py + h * ay)
+        if angle > arcStep {
+            let n = Int((angle / arcStep).rounded(.up))
+            let step = angle / Double(n)
+            let rb = PolygonFlattener.balancedRadius(h, step: step)
+            let c = RasterMath.cosine(step), s = RasterMath.sine(step)
+            var x = ax, y = ay
+            for _ in 1..<n {
+                (x, y) = (x * c + y * s, y * c - x * s)
+                path.append(px + rb * x, py + rb * y)
+            }
+        }
+        path.append(px + h * bx, py + h * by)
+    }
+
+    /// A single point: a disc (ROUND), a square aligned with `d` (SQUARE) or nothing (BUTT).
+    private mutating func dot(_ x: Double, _ y: Double, _ d: (Double, Double)) {
+        let h = halfWidth
+        charge(y, y)
+        if budget < 0 {
+            failed = true
+            return
+        }
+        switch cap {
+        case .butt: return
+        case .round:
+            path.appendArc(cx: x, cy: y, r: h, start: 0, sweep: 2 * Double.pi)
+        case .square:
+            let (ux, uy) = d, nx = -uy, ny = ux
+            path.append(x - ux * h - nx * h, y - uy * h - ny * h)
+            path.append(x + ux * h - nx * h, y + uy * h - ny * h)
+            path.append(x + ux * h + nx * h, y + uy * h + ny * h)
+            path.append(x - ux * h + nx * h, y - uy * h + ny * h)
+        }
+        path.close()
     }
 }
 

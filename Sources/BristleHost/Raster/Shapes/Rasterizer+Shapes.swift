@@ -7,15 +7,16 @@
 /// is empty when nothing was. Invalid input (NaN, infinities, magnitudes above
 /// ``Rasterizer/coordinateLimit``, negative sizes where a size is required, an invalid plane,
 /// mask or tile, a zero opacity) draws nothing and returns ``PixelRect/empty``; so does a
-/// stroke that breaks a limit of ``StrokeStyle`` (dash entries, dash pieces) or whose pieces
-/// would cover more than ``strokeWorkBudget`` pixels in total. Nothing is drawn partially.
+/// stroke that breaks a limit of ``StrokeStyle`` (dash entries, dash pieces) or whose outline's
+/// edges would walk more than ``strokeWorkBudget`` visible rows in total. Nothing is drawn partially.
 ///
 /// Allocation: none once the rasteriser's scratch buffers have grown to the largest shape
 /// drawn (polylines copy their points into reused storage).
 extension Rasterizer {
     /// Most polyline points one call accepts (the C `BRISTLE_MAX_POLYLINE_POINTS`).
     public static let maxPolylinePoints = 1 << 20
-    /// Largest total area (pixels, summed over clipped pieces) one stroke may cost.
+    /// Largest total of visible rows one stroke's outline may walk (summed over its segments,
+    /// each widened by the stroke's width).
     public static let strokeWorkBudget = 1 << 27
 
     @inline(__always)
@@ -181,9 +182,9 @@ extension Rasterizer {
         return s.fill(clip: sink.bounds, sink: sink)
     }
 
-    /// The stroker's driver: copies and checks the points, strokes (or dashes) them into the
-    /// scratch mask, then applies the mask to the sink and clears it. `dashes` must already
-    /// hold the caller's entries (validated here).
+    /// The stroker's driver: copies and checks the points, builds the whole stroke's outline
+    /// (every dash included) with ``PolylineStroker`` and fills it once (nonzero) into the
+    /// sink. `dashes` must already hold the caller's entries (validated here).
     func strokePoints(count n: Int, closed: Bool, stroke: ResolvedStroke,
                       dashes: UnsafeBufferPointer<Double>, phase: Double, sink: CoverageSink,
                       point: (Int) -> (Double, Double)) -> PixelRect {
@@ -212,10 +213,11 @@ extension Rasterizer {
         let box = PixelRect.covering(minX: minX - reach, minY: minY - reach, maxX: maxX + reach,
                                      maxY: maxY + reach, clip: sink.bounds)
         guard !box.isEmpty else { return .empty }
-        let mask = s.zeroedStrokeMask(width: Int(box.width), height: Int(box.height))
+        s.path.reset(cull: box)
         var stroker: PolylineStroker? = PolylineStroker(
-            scratch: s, style: stroke, mask: mask, originX: Int(box.x), originY: Int(box.y),
+            scratch: s, style: stroke, rows: (Double(box.y) - 1, Double(box.maxY) + 1),
             budget: Self.strokeWorkBudget)
+        swap(&stroker!.path, &s.path)
         var overflowed = false
         s.px.withUnsafeBufferPointer { xs in
             s.py.withUnsafeBufferPointer { ys in
@@ -239,29 +241,9 @@ extension Rasterizer {
                 }
             }
         }
-        let raised = stroker!.dirty
-        let ok = !overflowed && !stroker!.failed
-        var dirty = DirtyBox()
-        if !raised.isEmpty {
-            for my in Int(raised.y)..<Int(raised.maxY) {
-                let row = mask.row(my) + Int(raised.x)
-                let w = Int(raised.width)
-                if ok {
-                    var lo = w, hi = 0
-                    for i in 0..<w where row[i] != 0 {
-                        if lo == w { lo = i }
-                        hi = i + 1
-                    }
-                    if lo < hi {
-                        let x = Int(box.x) + Int(raised.x) + lo, y = Int(box.y) + my
-                        sink.row(y, x, UnsafePointer(row + lo), hi - lo)
-                        dirty.add(row: y, lo: x, hi: x + hi - lo)
-                    }
-                }
-                row.initialize(repeating: 0, count: w)
-            }
-        }
-        return ok ? dirty.rect : .empty
+        swap(&stroker!.path, &s.path)
+        guard !overflowed, !stroker!.failed else { return .empty }
+        return s.fill(clip: box, sink: sink, exact: true)
     }
 
     // MARK: - Segments and dabs
@@ -277,7 +259,7 @@ extension Rasterizer {
         if cap == .round {
             switch target {
             case .paint(let plane, let paint): return fillSegment(seg, paint: paint, into: plane)
-            case .mask(let mask): return maskSegment(seg, into: mask)
+            case .mask(let mask, _): return maskSegment(seg, into: mask)
             case .pattern:
                 guard let hull = CapsuleHull(seg) else { return .empty }
                 if hull.isDisc {

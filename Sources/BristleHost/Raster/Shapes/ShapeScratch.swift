@@ -1,10 +1,12 @@
 /// The shape services' own pipeline state, owned by one ``Rasterizer`` (not thread-safe):
-/// an accumulator and span resolver (stages 3 and 4), the contour path being built, a
-/// coverage mask for strokes, and row buffers. Everything grows on demand and is reused, so
+/// an accumulator and span resolver (stages 3 and 4), the contour path being built, and row
+/// buffers. Everything grows on demand and is reused, so
 /// drawing allocates nothing once the buffers have reached the largest shape drawn.
 final class ShapeScratch {
     let accumulator = CoverageAccumulator()
     let spans = CoverageSpans()
+    /// The exact fill's trouble cells (``fill(clip:sink:exact:)``).
+    let overlaps = OverlapCells()
     var path = ContourPath()
     var ellipse = EllipseFlattener()
     /// Sum of the bytes read ahead by ``CoverageSink/touch(_:_:)`` (kept only so the reads
@@ -19,20 +21,20 @@ final class ShapeScratch {
     /// Points of the dash being built.
     var dx: [Double] = []
     var dy: [Double] = []
+    /// Points of a closed path's first dash, held until the last dash joins it.
+    var fx: [Double] = []
+    var fy: [Double] = []
     private(set) var line: UnsafeMutablePointer<UInt8>
     private var lineCapacity = 256
     private var doubles: UnsafeMutablePointer<Double>
     private var doublesCapacity = 1024
-    private(set) var strokeMask: UnsafeMutablePointer<UInt8>
-    private var strokeMaskCapacity = 4096
 
     init() {
         line = .allocate(capacity: lineCapacity)
         line.initialize(repeating: 0, count: lineCapacity)
         doubles = .allocate(capacity: doublesCapacity)
         doubles.initialize(repeating: 0, count: doublesCapacity)
-        strokeMask = .allocate(capacity: strokeMaskCapacity)
-        strokeMask.initialize(repeating: 0, count: strokeMaskCapacity)
+        path.reserve(1024)
         px.reserveCapacity(256)
         py.reserveCapacity(256)
     }
@@ -40,7 +42,6 @@ final class ShapeScratch {
     deinit {
         line.deallocate()
         doubles.deallocate()
-        strokeMask.deallocate()
     }
 
     /// A row buffer of at least `count` bytes (contents unspecified).
@@ -65,21 +66,21 @@ final class ShapeScratch {
         return doubles
     }
 
-    /// A zeroed `width x height` mask. Callers zero what they raised before the next use.
-    func zeroedStrokeMask(width: Int, height: Int) -> MaskPlane {
-        let n = width * height
-        if n > strokeMaskCapacity {
-            strokeMask.deallocate()
-            strokeMaskCapacity = Swift.max(n, 2 * strokeMaskCapacity)
-            strokeMask = .allocate(capacity: strokeMaskCapacity)
-            strokeMask.initialize(repeating: 0, count: strokeMaskCapacity)
-        }
-        return MaskPlane(base: strokeMask, width: width, height: height, strideBytes: width)
-    }
-
     /// Fills ``path`` (nonzero) inside `clip` into `sink`: exact-area coverage, banded like
     /// the rasteriser's own driver. Returns the rectangle of pixels given non-zero coverage.
-    func fill(clip: PixelRect, sink: CoverageSink) -> PixelRect {
+    ///
+    /// Rows are resolved in runs (``CoverageSpans/resolveRuns(row:of:minimumRun:_:)``): pixels
+    /// of varying coverage go to the sink as coverage rows, a long stretch of one coverage (a
+    /// run of zero cells) as one constant run, and stretches of zero coverage are skipped, so
+    /// a large outline costs its edges, its interior runs and one read of each empty cell.
+    ///
+    /// `exact`: the pixels where pieces of the outline overlap (where the clamped sum of
+    /// areas over-covers) get the exact area of the union instead (``OverlapCells``): the
+    /// fill of a stroke's outline, whose pieces overlap wherever the path does.
+    ///
+    /// Into a mask that records raised cells, rows without such pixels are resolved and
+    /// max-combined in one pass (``RaisedCells/resolveMax(row:of:into:y:x0:)``).
+    func fill(clip: PixelRect, sink: CoverageSink, exact: Bool = false) -> PixelRect {
         guard path.count >= 3 else { return .empty }
         let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX,
                                      maxY: path.maxY, clip: clip)
@@ -92,15 +93,51 @@ final class ShapeScratch {
         while top < bottom {
             let h = Swift.min(bandRows, bottom - top)
             accumulator.begin(originX: x0, originY: top, width: w, height: h)
-            path.addEdges(to: accumulator)
+            if exact {
+                addExactEdges(originX: x0, originY: top, width: w, height: h)
+            } else {
+                path.addEdges(to: accumulator)
+            }
             for r in 0..<h {
-                let span = spans.resolve(row: r, of: accumulator, rule: .nonZero)
+                let y = top + r
+                let patched = exact && overlaps.hasTrouble(row: r)
+                if !patched, case .mask(let mask, let raised?) = sink {
+                    let span = raised.resolveMax(row: r, of: accumulator, into: mask.row(y) + x0, y: y, x0: x0)
+                    dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
+                    continue
+                }
+                let span = spans.resolveRuns(row: r, of: accumulator, minimumRun: 8) { lo, hi, m in
+                    let send = { (lo: Int, hi: Int, m: UInt8) in
+                        if m == 0 {
+                            sink.row(y, x0 + lo, UnsafePointer(self.spans.coverage + lo), hi - lo)
+                        } else {
+                            sink.run(y, x0 + lo, hi - lo, m)
+                        }
+                    }
+                    if patched {
+                        overlaps.emit(row: r, lo, hi, m, coverage: spans.coverage, send)
+                    } else {
+                        send(lo, hi, m)
+                    }
+                }
                 guard span.lo < span.hi else { continue }
-                sink.row(top + r, x0 + span.lo, UnsafePointer(spans.coverage + span.lo), span.hi - span.lo)
-                dirty.add(row: top + r, lo: x0 + span.lo, hi: x0 + span.hi)
+                dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
             }
             top += h
         }
         return dirty.rect
+    }
+
+    /// Adds ``path``'s edges to the accumulator's band (pass 1 of ``OverlapCells``) and, when
+    /// some pixels hold overlapping pieces, computes their exact areas (pass 2).
+    private func addExactEdges(originX: Int, originY: Int, width w: Int, height h: Int) {
+        overlaps.begin(originX: originX, originY: originY, width: w, height: h)
+        var tracker = overlaps.tracker(edges: path.count)
+        path.addEdges(to: accumulator, observer: &tracker)
+        overlaps.endPass1(&tracker)
+        guard overlaps.troubleCount > 0 else { return }
+        var collector = overlaps.collector()
+        path.addEdges(to: accumulator, observer: &collector)
+        overlaps.endPass2(&collector)
     }
 }

@@ -7,6 +7,7 @@ public enum ShapeTarget {
     /// Composite the pattern's pixels onto the plane: source-over paints the tile pixel,
     /// erase removes in proportion to the tile's alpha; `opacity` multiplies the coverage.
     case pattern(RGBAPlane, PatternTile, opacity: Float, blend: BlendMode)
-    /// Max-combine 8-bit coverage into the mask.
-    case mask(MaskPlane)
+    /// Max-combine 8-bit coverage into the mask; `raised`, when given, records the cells whose
+    /// value rose (the mask services return its rectangle).
+    case mask(MaskPlane, raised: RaisedCells? = nil)
 }

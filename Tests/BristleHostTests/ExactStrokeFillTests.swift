@@ -1,0 +1,237 @@
+@testable import BristleHost
+import Foundation
+import Testing
+
+/// The exact fill of a stroke's outline (``OverlapCells``) against an independent exact
+/// reference: the nonzero area of the same outline in every pixel, computed from the outline's
+/// edges alone (``NonzeroTruth``), where the pieces of the outline overlap: self-crossings,
+/// U-turns, tight turns on short segments, dash seams, inner-join swallowtails and edges on
+/// pixel boundaries. The trouble cells' areas (before 8-bit rounding) must be within 1e-6;
+/// every pixel's 8-bit coverage within its rounding of the exact area.
+@Suite struct ExactStrokeFillTests {
+    /// Draws into a mask with `draw`, then compares with the exact nonzero area of the outline
+    /// the stroker built (left in the scratch path). Returns the trouble cells' count.
+    @discardableResult
+    private func check(_ label: String, width: Int = 40, height: Int = 40,
+                       _ draw: (Rasterizer, ShapeTarget) -> PixelRect) -> Int {
+        let mask = ShapeMask(width, height)
+        let r = Rasterizer()
+        // A stroke drawn before leaves its marks in the fill's storage (never cleared): the
+        // checked one must not see them.
+        let before = ShapeMask(width, height)
+        _ = r.drawPolyline([(2.5, 3.5), (37.5, 36.2), (36.1, 2.9), (3.3, 35.7), (20.2, 1.5)],
+                           style: StrokeStyle(width: 6, cap: .round, join: .round, dashes: [9, 2]),
+                           target: .mask(before.plane))
+        _ = draw(r, .mask(mask.plane))
+        let s = r.shapeScratch
+        let truth = NonzeroTruth(path: s.path)
+        // Trouble cells: the exact areas before rounding.
+        let cells = s.overlaps.troubleCells
+        var maxCell = 0.0, sumCell = 0.0
+        for (i, c) in cells.enumerated() where c.x < width && c.y < height {
+            let e = abs(s.overlaps.areas[i] - truth.area(c.x, c.y))
+            maxCell = max(maxCell, e)
+            sumCell += e
+        }
+        // Every pixel: the 8-bit coverage against the exact area.
+        var maxPixel = 0.0, sumPixel = 0.0, counted = 0
+        let values = mask.values
+        for y in 0..<height {
+            for x in 0..<width {
+                let t = truth.area(x, y)
+                let m = Double(values[y * width + x])
+                guard t > 0 || m > 0 else { continue }
+                let e = abs(m - 255 * t)
+                maxPixel = max(maxPixel, e)
+                sumPixel += e
+                counted += 1
+            }
+        }
+        let meanCell = cells.isEmpty ? 0 : sumCell / Double(cells.count)
+        print("\(label): \(cells.count) trouble cells, area error max \(maxCell) mean \(meanCell); "
+              + "8-bit error max \(maxPixel)/255 mean \(sumPixel / Double(max(counted, 1)))/255 over \(counted) px")
+        #expect(counted > 0, "\(label): nothing drawn")
+        #expect(maxCell <= 1e-6, "\(label): trouble cell area off by \(maxCell)")
+        #expect(maxPixel <= 0.5 + 255 * 2e-6, "\(label): a pixel off its exact area by \(maxPixel)/255")
+        return cells.count
+    }
+
+    private func points(_ p: [(Double, Double)]) -> [(x: Double, y: Double)] { p.map { (x: $0.0, y: $0.1) } }
+
+    @Test func twoCrossingStrokes() {
+        let n = check("crossing strokes") { r, t in
+            r.drawPolyline(points([(4.3, 5.1), (34.6, 33.2), (33.9, 6.4), (5.2, 32.7)]),
+                           style: StrokeStyle(width: 3.4, cap: .butt, join: .miter), target: t)
+        }
+        #expect(n > 0, "the crossings are not trouble")
+    }
+
+    @Test func uTurn() {
+        check("U-turn") { r, t in
+            r.drawPolyline(points([(4.4, 10.3), (33.7, 11.1), (5.1, 12.2)]),
+                           style: StrokeStyle(width: 4.2, cap: .round, join: .round), target: t)
+        }
+        check("U-turn, miter") { r, t in
+            r.drawPolyline(points([(4.4, 20.3), (33.7, 21.1), (5.1, 22.2)]),
+                           style: StrokeStyle(width: 2.6, cap: .square, join: .miter), target: t)
+        }
+    }
+
+    @Test func spiralOfSegmentsShorterThanTheWidth() {
+        let spiral = (0..<70).map { i -> (Double, Double) in
+            let a = Double(i) * 0.35
+            let rad = 2.5 + 0.55 * a
+            return (20.2 + rad * cos(a), 19.7 + rad * sin(a))
+        }
+        for (w, join) in [(2.5, LineJoin.round), (3.5, .miter), (1.2, .bevel), (0.6, .round)] {
+            check("spiral w=\(w) \(join)") { r, t in
+                r.drawPolyline(points(spiral), style: StrokeStyle(width: w, cap: .round, join: join), target: t)
+            }
+        }
+    }
+
+    @Test func dashedClosedRectangleSeam() {
+        let n = check("dashed rectangle") { r, t in
+            r.drawRect(x: 5.5, y: 6.25, width: 27, height: 21.5,
+                       style: StrokeStyle(width: 3, join: .miter, dashes: [7, 3], dashPhase: 2), target: t)
+        }
+        #expect(n > 0, "the seam is not trouble")
+        check("dashed closed polyline") { r, t in
+            r.drawPolyline(points([(6.3, 7.1), (31.8, 9.4), (27.2, 30.6), (8.9, 26.2)]), closed: true,
+                           style: StrokeStyle(width: 2.5, cap: .butt, join: .round, dashes: [5, 2.5, 1, 2.5]),
+                           target: t)
+        }
+    }
+
+    @Test func figureEight() {
+        let eight = (0..<48).map { i -> (Double, Double) in
+            let a = Double(i) / 48 * 2 * Double.pi
+            return (20.1 + 15 * sin(a), 19.8 + 8 * sin(a) * cos(a))
+        }
+        check("figure eight") { r, t in
+            r.drawPolyline(points(eight), closed: true, style: StrokeStyle(width: 3.3, join: .round), target: t)
+        }
+    }
+
+    /// The ellipse brush's thin ellipses (the sheet's): a width above the smallest radius of
+    /// curvature goes through the stroker, whose inner side folds over itself at both ends.
+    @Test func thinEllipsesWithThickStrokes() {
+        check("thin ellipse") { r, t in
+            r.drawEllipse(centerX: 20.3, centerY: 20.1, radiusX: 16.2, radiusY: 0.9,
+                          style: StrokeStyle(width: 5, cap: .round, join: .round), target: t)
+        }
+        check("flat ellipse") { r, t in
+            r.drawEllipse(centerX: 19.6, centerY: 20.4, radiusX: 2.2, radiusY: 15.3,
+                          style: StrokeStyle(width: 6.5, cap: .round, join: .round), target: t)
+        }
+    }
+
+    @Test func innerJoinSwallowtails() {
+        let zigzag = (0..<16).map { i -> (Double, Double) in (5.3 + 1.9 * Double(i), i % 2 == 0 ? 12.1 : 15.4) }
+        check("swallowtails, miter") { r, t in
+            r.drawPolyline(points(zigzag), style: StrokeStyle(width: 5, cap: .butt, join: .miter), target: t)
+        }
+        let sharp = [(4.2, 30.1), (20.3, 34.6), (6.1, 32.9), (21.7, 27.4), (9.8, 36.2)]
+        check("swallowtails, bevel") { r, t in
+            r.drawPolyline(points(sharp), style: StrokeStyle(width: 4.4, cap: .square, join: .bevel), target: t)
+        }
+    }
+
+    @Test func edgesOnPixelBoundaries() {
+        check("integer rectangle, round joins") { r, t in
+            r.drawRect(x: 6, y: 6, width: 24, height: 20, style: StrokeStyle(width: 2, join: .round), target: t)
+        }
+        check("integer dashed rectangle") { r, t in
+            r.drawRect(x: 6, y: 6, width: 24, height: 20,
+                       style: StrokeStyle(width: 4, join: .bevel, dashes: [4, 2]), target: t)
+        }
+        check("integer crossing axis lines") { r, t in
+            r.drawPolyline(points([(5, 10), (30, 10), (30, 30), (12, 30), (12, 4)]),
+                           style: StrokeStyle(width: 2, cap: .square, join: .miter), target: t)
+        }
+    }
+}
+
+/// The exact area where the winding number of a set of closed contours is not zero, per
+/// pixel, from the edges alone: the pixel is cut into slabs at every edge end, every crossing
+/// of two edges and every crossing of an edge with the pixel's top or bottom line; inside a
+/// slab the nonzero length of a vertical line is linear, so the slab's area is that length at
+/// its middle times its width. The length at the middle is the sum of the intervals between
+/// consecutive edges whose middle point has a non-zero winding number, counted by casting a
+/// ray through every edge. Shares nothing with the rasteriser but the outline.
+struct NonzeroTruth {
+    private var edges: [(x0: Double, y0: Double, x1: Double, y1: Double)] = []
+
+    init(path: ContourPath) {
+        let n = path.count
+        var c = 0
+        while c < path.starts.count {
+            let s = path.starts[c], e = c + 1 < path.starts.count ? path.starts[c + 1] : n
+            if e - s >= 2 {
+                for i in s..<e {
+                    let j = i == s ? e - 1 : i - 1
+                    edges.append((path.xs[j], path.ys[j], path.xs[i], path.ys[i]))
+                }
+            }
+            c += 1
+        }
+    }
+
+    /// Winding number at (x, y) (downward edges count +1 to their right).
+    private func winding(_ x: Double, _ y: Double) -> Int {
+        var w = 0
+        for e in edges where (e.y0 <= y) != (e.y1 <= y) {
+            let xe = e.x0 + (y - e.y0) * (e.x1 - e.x0) / (e.y1 - e.y0)
+            if xe < x { w += e.y1 > e.y0 ? 1 : -1 }
+        }
+        return w
+    }
+
+    /// The nonzero area of pixel (px, py).
+    func area(_ px: Int, _ py: Int) -> Double {
+        let left = Double(px), right = left + 1, top = Double(py), bottom = top + 1
+        let near = edges.filter {
+            max($0.x0, $0.x1) >= left && min($0.x0, $0.x1) <= right
+                && max($0.y0, $0.y1) >= top && min($0.y0, $0.y1) <= bottom
+        }
+        if near.isEmpty { return winding(left + 0.5, top + 0.5) != 0 ? 1 : 0 }
+        var breaks = [left, right]
+        func add(_ x: Double) { if x > left && x < right { breaks.append(x) } }
+        for (i, a) in near.enumerated() {
+            add(a.x0)
+            add(a.x1)
+            if a.y0 != a.y1 {
+                for y in [top, bottom] where (a.y0 - y) * (a.y1 - y) < 0 {
+                    add(a.x0 + (y - a.y0) * (a.x1 - a.x0) / (a.y1 - a.y0))
+                }
+            }
+            for b in near[(i + 1)...] {
+                // Intersection of the two segments (parametric).
+                let d = (a.x1 - a.x0) * (b.y1 - b.y0) - (a.y1 - a.y0) * (b.x1 - b.x0)
+                guard d != 0 else { continue }
+                let t = ((b.x0 - a.x0) * (b.y1 - b.y0) - (b.y0 - a.y0) * (b.x1 - b.x0)) / d
+                let u = ((b.x0 - a.x0) * (a.y1 - a.y0) - (b.y0 - a.y0) * (a.x1 - a.x0)) / d
+                if t > 0 && t < 1 && u > 0 && u < 1 { add(a.x0 + t * (a.x1 - a.x0)) }
+            }
+        }
+        breaks.sort()
+        var total = 0.0
+        for k in 0..<(breaks.count - 1) {
+            let a = breaks[k], b = breaks[k + 1]
+            guard b > a else { continue }
+            let xm = 0.5 * (a + b)
+            var ys = [top, bottom]
+            for e in near where min(e.x0, e.x1) < xm && xm < max(e.x0, e.x1) {
+                let y = e.y0 + (xm - e.x0) * (e.y1 - e.y0) / (e.x1 - e.x0)
+                if y > top && y < bottom { ys.append(y) }
+            }
+            ys.sort()
+            var length = 0.0
+            for i in 0..<(ys.count - 1) where ys[i + 1] > ys[i] {
+                if winding(xm, 0.5 * (ys[i] + ys[i + 1])) != 0 { length += ys[i + 1] - ys[i] }
+            }
+            total += length * (b - a)
+        }
+        return total
+    }
+}
