@@ -58,7 +58,13 @@ final class InstrumentedRenderCase: BenchCase {
         events = renderer.stats.events
         guard let timeline = renderer.timeline else { return }
         calls = timeline.count
-        outputBytes = mode == .traced ? TraceEventWriter.bytes(timeline).count : HookStatistics(timeline).table.utf8.count
+        if mode == .traced {
+            var count = 0
+            TraceEventWriter.writeChunks(timeline) { count += $0.count }
+            outputBytes = count
+        } else {
+            outputBytes = HookStatistics(timeline).table.utf8.count
+        }
     }
 
     func writePNG(to path: String) throws(BenchError) {

@@ -98,4 +98,29 @@ import Testing
         #expect(text.range(of: "\"name\": \"draw\"")!.lowerBound < text.range(of: "\"name\": \"fill_segment\"")!.lowerBound,
                 "the draw started first, so its event comes first")
     }
+
+    /// A trace longer than one chunk comes out in chunks of about ``TraceEventWriter/chunkSize``
+    /// that join into one valid document holding every event once, in start order.
+    @Test func aLongTraceIsWrittenInChunksThatJoinIntoOneDocument() throws {
+        let timeline = HookTimeline(countsChangedPixels: false, clock: HookClock(readsCounter: false))
+        let draws = 3_000
+        for i in 0..<draws {
+            let start = timeline.now()
+            timeline.record(.fillSegment, since: timeline.now(), layer: .committed,
+                            serviceRect: PixelRect(x: Int32(i), y: 2, width: 3, height: 4))
+            timeline.record(.draw, since: start, layer: .committed, status: 0)
+            timeline.noteDraw(reported: [PixelRect(x: Int32(i), y: 0, width: 8, height: 8)], changedPixels: i)
+        }
+        var chunks: [[UInt8]] = []
+        TraceEventWriter.writeChunks(timeline) { chunks.append(Array($0)) }
+        #expect(chunks.count > 4, "\(chunks.count) chunks")
+        #expect(chunks.allSatisfy { $0.count <= TraceEventWriter.chunkSize + 4_096 }, "\(chunks.map(\.count))")
+        let joined = chunks.flatMap { $0 }
+        #expect(joined == TraceEventWriter.bytes(timeline))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(joined)) as? [String: Any])
+        let events = try #require(object["traceEvents"] as? [[String: Any]]).filter { $0["ph"] as? String == "X" }
+        #expect(events.count == 2 * draws)
+        let changed = events.compactMap { ($0["args"] as? [String: Any])?["changedPixels"] as? Int }
+        #expect(changed == Array(0..<draws), "every draw once, in start order")
+    }
 }

@@ -5,15 +5,44 @@
 /// samples, layer, parameter, status, the dirty rectangles a draw reported (or a service
 /// returned) and their area, the pixels a draw changed.
 public enum TraceEventWriter {
-    /// The trace as UTF-8 JSON, events in the order they started. Written from the timeline's
-    /// records straight into one buffer sized beforehand (no per-event allocation).
+    /// Bytes ``writeChunks(_:brushLabel:_:)`` gathers in its buffer before handing them on.
+    static let chunkSize = 1 << 16
+
+    /// The trace as UTF-8 JSON, events in the order they started (``writeChunks(_:brushLabel:_:)``
+    /// gathered into one array).
     public static func bytes(_ timeline: HookTimeline, brushLabel: String = "bristle") -> [UInt8] {
+        var bytes: [UInt8] = []
+        writeChunks(timeline, brushLabel: brushLabel) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// Writes the trace to `path` atomically, chunk by chunk (a failure leaves no file).
+    public static func write(_ timeline: HookTimeline, brushLabel: String = "bristle",
+                             to path: String) throws(AtomicFileWriter.Failure) {
+        try AtomicFileWriter.write(to: path) { (fd: Int32) throws(AtomicFileWriter.Failure) in
+            var failure: AtomicFileWriter.Failure?
+            writeChunks(timeline, brushLabel: brushLabel) { chunk in
+                guard failure == nil else { return }
+                do throws(AtomicFileWriter.Failure) {
+                    try AtomicFileWriter.writeAll(UnsafeRawBufferPointer(chunk), to: fd, path: path)
+                } catch { failure = error }
+            }
+            if let failure { throw failure }
+        }
+    }
+
+    /// Hands the trace's UTF-8 JSON to `body` in consecutive chunks of about ``chunkSize``
+    /// bytes, events in the order they started. The events are written from the timeline's
+    /// records straight into one reused buffer (no per-event allocation, and the memory a
+    /// long trace touches stays one chunk's).
+    public static func writeChunks(_ timeline: HookTimeline, brushLabel: String = "bristle",
+                                   _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         // Calls are recorded as they return: a draw after its services. In order of start (ties
         // in recording order) a draw comes before the calls it made; the records are nearly in
         // that order already, so an insertion sort does it in about one pass.
         var order: [(start: UInt64, index: Int)] = []
         order.reserveCapacity(timeline.count)
-        var bound = 256 + 6 * brushLabel.utf8.count
+        var largest = 256 + 6 * brushLabel.utf8.count
         for i in 0..<timeline.count {
             let record = timeline.record(at: i)
             var j = order.count
@@ -22,35 +51,37 @@ public enum TraceEventWriter {
                 order.swapAt(j, j - 1)
                 j -= 1
             }
-            bound += eventBound(record, timeline)
+            largest = Swift.max(largest, eventBound(record, timeline))
         }
         let scale = timeline.clock.scale()
         // Each event's text up to its start time, per name: one copy per event.
         let heads: [[UInt8]] = HookTimeline.Name.allCases.map { name in
             Array("{\"name\": \"\(name.text)\", \"cat\": \"\(name.isService ? "service" : "hook")\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": ".utf8)
         }
-        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
-            var out = Output(buffer.baseAddress!)
-            out.put("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n")
-            out.put("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": ")
-            out.put(bytes: JSONValue.quoted(brushLabel).utf8)
-            out.put("}},\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"hooks and services\"}}")
-            for (_, i) in order {
-                out.put(",\n")
-                let record = timeline.record(at: i)
-                heads[Int(record.name.rawValue)].withUnsafeBufferPointer { out.put(bytes: $0) }
-                event(record, timeline, scale, into: &out)
-            }
-            out.put("\n]}\n")
-            written = out.end - buffer.baseAddress!
-            precondition(written <= bound, "trace text beyond its bound")
+        // Room for a chunk and, after it, the largest piece written before the next check.
+        let capacity = chunkSize + largest
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { buffer.deallocate() }
+        var out = Output(buffer)
+        func flush() {
+            body(UnsafeBufferPointer(start: buffer, count: out.end - buffer))
+            out = Output(buffer)
         }
-    }
-
-    /// Writes ``bytes(_:brushLabel:)`` to `path` atomically (a failure leaves no file).
-    public static func write(_ timeline: HookTimeline, brushLabel: String = "bristle",
-                             to path: String) throws(AtomicFileWriter.Failure) {
-        try AtomicFileWriter.write(bytes(timeline, brushLabel: brushLabel), to: path)
+        out.put("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n")
+        out.put("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": ")
+        out.put(bytes: JSONValue.quoted(brushLabel).utf8)
+        out.put("}},\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"hooks and services\"}}")
+        for (_, i) in order {
+            if out.end - buffer >= chunkSize { flush() }
+            out.put(",\n")
+            let record = timeline.record(at: i)
+            heads[Int(record.name.rawValue)].withUnsafeBufferPointer { out.put(bytes: $0) }
+            event(record, timeline, scale, into: &out)
+            precondition(out.end - buffer <= capacity, "trace text beyond its bound")
+        }
+        if out.end - buffer >= chunkSize { flush() }
+        out.put("\n]}\n")
+        flush()
     }
 
     /// The most bytes ``event(_:_:_:into:)`` writes for `record`: its fixed text with every

@@ -50,21 +50,25 @@ public enum AtomicFileWriter {
     /// Writes `bytes` to `path` atomically.
     public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws(Failure) {
         try write(to: path, durable: durable) { (fd: Int32) throws(Failure) in
-            let code: Int32 = bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let n = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        return errno
-                    }
-                    offset += n
-                }
-                return 0
+            var failure: Failure?
+            bytes.withUnsafeBytes { raw in
+                do throws(Failure) { try writeAll(raw, to: fd, path: path) } catch { failure = error }
             }
-            if code != 0 {
-                throw Failure(kind: .io, path: path, message: "writing failed: \(errorText(code))")
+            if let failure { throw failure }
+        }
+    }
+
+    /// Writes all of `bytes` to `fd` (retrying short and interrupted writes), for a `body` of
+    /// ``write(to:durable:_:)`` that writes in pieces; a failure names `path`.
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to fd: Int32, path: String) throws(Failure) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure(kind: .io, path: path, message: "writing failed: \(errorText(errno))")
             }
+            offset += n
         }
     }
 
