@@ -1,4 +1,4 @@
-import BristleHost
+@testable import BristleHost
 import BristleTestSupport
 import Foundation
 import Testing
@@ -6,11 +6,11 @@ import Testing
 /// The hook timeline behind `--trace` and `--stats`: it records without changing a pixel,
 /// and its per-hook numbers add up.
 @Suite struct HookTimelineTests {
-    private func render(_ options: RenderOptions) throws -> (pixels: [UInt8], renderer: ScriptRenderer) {
+    private func render(_ options: RenderOptions, brush: String = "org.bristle.marker") throws -> (pixels: [UInt8], renderer: ScriptRenderer) {
         var o = options
         o.searchDirectories = [TestEnvironment.productsDirectory.path]
         let renderer = ScriptRenderer(options: o)
-        let text = StandardSheet.script(brush: .init(idOrPath: "org.bristle.marker"))
+        let text = StandardSheet.script(brush: .init(idOrPath: brush))
         let script = try StrokeScriptReader.parse(text, sourcePath: "sheet.json")
         return (try renderer.render(script).flattenedPixels(transparent: false), renderer)
     }
@@ -38,5 +38,64 @@ import Testing
         #expect(draw.p50Microseconds <= draw.p99Microseconds && draw.p99Microseconds <= draw.maxMicroseconds)
         #expect(stats.rows.contains { $0.hook.hasPrefix("services.") })
         #expect(stats.table.split(separator: "\n").count == stats.rows.count + 1)
+    }
+
+    /// The changed pixels of the pencil's standard sheet, as the audit counted them when it
+    /// kept a full shadow copy of each layer (before 2026-11-28): the preview compared with
+    /// committed and the committed shadow filled tile by tile from base count the same.
+    @Test func changedPixelsMatchTheFullShadowCount() throws {
+        var options = RenderOptions()
+        options.recordHooks = true
+        options.countChangedPixels = true
+        let rows = HookStatistics(try #require(try render(options, brush: "org.bristle.pencil").renderer.timeline)).rows
+        let committed = try #require(rows.first { $0.hook == "draw (committed)" })
+        let preview = try #require(rows.first { $0.hook == "draw (preview)" })
+        #expect(committed.calls == 876 && committed.reportedPixels == 70642 && committed.changedPixels == 37661)
+        #expect(preview.calls == 16 && preview.reportedPixels == 5769 && preview.changedPixels == 2640)
+    }
+}
+
+/// The clock behind the timeline: the time-stamp counter, calibrated against the monotonic
+/// clock, or the monotonic clock itself where the counter is not invariant.
+@Suite struct HookClockTests {
+    @Test(.enabled(if: HookClock.counterIsInvariant, "the TSC is not invariant here: only the fallback runs"))
+    func counterReadingsBecomeMonotonicNanoseconds() {
+        let clock = HookClock()
+        #expect(clock.readsCounter)
+        let before = clock.ticks(), start = HookClock.monotonic()
+        var pause = timespec(tv_sec: 0, tv_nsec: 20_000_000)
+        nanosleep(&pause, nil)
+        let after = clock.ticks(), elapsed = HookClock.monotonic() - start
+        let scale = clock.scale()
+        let measured = scale.nanoseconds(after) - scale.nanoseconds(before)
+        // Calibrated over the same span: within 2% of what the monotonic clock saw.
+        #expect(abs(Double(measured) - Double(elapsed)) < 0.02 * Double(elapsed), "\(measured) ns against \(elapsed) ns")
+        #expect(scale.nanoseconds(before) <= scale.nanoseconds(after))
+    }
+
+    /// Forced onto the monotonic clock (as on a CPU without an invariant counter), the
+    /// timeline records the same calls, with durations that nest.
+    @Test func fallbackClockRecordsCallsInNanoseconds() {
+        let timeline = HookTimeline(countsChangedPixels: false, clock: HookClock(readsCounter: false))
+        #expect(!timeline.clock.readsCounter)
+        #expect(timeline.clock.scale().nanosecondsPerTick == 1)
+        let outer = timeline.now()
+        let inner = timeline.now()
+        var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+        nanosleep(&pause, nil)
+        timeline.record(.fillSegment, since: inner, layer: .committed, serviceRect: PixelRect(x: 1, y: 2, width: 3, height: 4))
+        timeline.record(.draw, since: outer, layer: .committed, status: 0)
+        timeline.noteDraw(reported: [PixelRect(x: 0, y: 0, width: 8, height: 8)], changedPixels: 5)
+        let calls = timeline.calls
+        #expect(calls.map(\.name) == ["fill_segment", "draw"])
+        #expect(calls[0].kind == .service && calls[1].kind == .hook)
+        #expect(calls[0].duration >= 1_000_000, "slept 1 ms inside: \(calls[0].duration) ns")
+        #expect(calls[1].start <= calls[0].start && calls[0].start + calls[0].duration <= calls[1].start + calls[1].duration)
+        #expect(calls[1].reported == [PixelRect(x: 0, y: 0, width: 8, height: 8)] && calls[1].changedPixels == 5)
+        #expect(calls[0].reportedPixels == 12 && calls[1].reportedPixels == 64)
+        let text = String(decoding: TraceEventWriter.bytes(timeline), as: UTF8.self)
+        #expect(text.contains("\"name\": \"draw\", \"cat\": \"hook\"") && text.contains("\"changedPixels\": 5"), "\(text)")
+        #expect(text.range(of: "\"name\": \"draw\"")!.lowerBound < text.range(of: "\"name\": \"fill_segment\"")!.lowerBound,
+                "the draw started first, so its event comes first")
     }
 }

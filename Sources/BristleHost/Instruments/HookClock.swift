@@ -45,7 +45,7 @@ struct HookClock {
         /// calls nested in time stay nested).
         @inline(__always)
         func nanoseconds(_ ticks: UInt64) -> UInt64 {
-            ticks <= originTicks ? 0 : UInt64((Double(ticks &- originTicks) * nanosecondsPerTick).rounded())
+            ticks <= originTicks ? 0 : UInt64(Double(ticks &- originTicks) * nanosecondsPerTick + 0.5)
         }
     }
 

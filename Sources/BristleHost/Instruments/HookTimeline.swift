@@ -39,10 +39,16 @@ public final class HookTimeline {
     }
 
     /// How many calls are recorded.
-    public private(set) var count = 0
+    public var count: Int { storage.pointee.count }
 
-    private var records: UnsafeMutablePointer<Record>
-    private var capacity: Int
+    /// The records and their count, behind a constant pointer: the hot path reads and writes
+    /// them without the dynamic exclusivity checks a class's stored variables get.
+    private struct Storage {
+        var records: UnsafeMutablePointer<Record>
+        var count: Int
+        var capacity: Int
+    }
+    private let storage: UnsafeMutablePointer<Storage>
     /// The rectangles draws reported, each draw's a run of them (``Record/reportedStart``).
     private var reportedRects: [PixelRect] = []
     /// The parameters parameter calls named (``Record/parameter`` indexes them).
@@ -58,12 +64,15 @@ public final class HookTimeline {
     init(countsChangedPixels: Bool, clock: HookClock) {
         self.countsChangedPixels = countsChangedPixels
         self.clock = clock
-        capacity = 4096
-        records = .allocate(capacity: capacity)
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: Storage(records: .allocate(capacity: 4096), count: 0, capacity: 4096))
         reportedRects.reserveCapacity(4096)
     }
 
-    deinit { records.deallocate() }
+    deinit {
+        storage.pointee.records.deallocate()
+        storage.deallocate()
+    }
 
     /// A call's name: the hooks, then the services of `bristle_services_t`.
     enum Name: UInt8, CaseIterable {
@@ -75,10 +84,7 @@ public final class HookTimeline {
         var isService: Bool { rawValue >= Name.fillSegment.rawValue }
 
         /// The hook's name (`params.set_value`...) or the service's (`fill_segment`...).
-        var text: String { literal.description }
-
-        /// ``text`` as a literal, which the trace copies whole.
-        var literal: StaticString {
+        var text: String {
             switch self {
             case .begin: "begin"
             case .moved: "moved"
@@ -152,49 +158,52 @@ public final class HookTimeline {
     func record(_ name: Name, since start: UInt64, samples: Int = 0, layer: LayerName = .none,
                 parameter: String? = nil, status: Int32? = nil, serviceRect: PixelRect = .empty) {
         let end = clock.ticks()
-        if count == capacity { grow() }
+        if storage.pointee.count == storage.pointee.capacity { grow() }
         var index: Int32 = -1
         if let parameter {
             index = Int32(parameters.count)
             parameters.append(parameter)
         }
-        (records + count).initialize(to: Record(start: start, end: end, serviceRect: serviceRect,
-                                                samples: Int32(truncatingIfNeeded: samples), status: status ?? 0,
-                                                parameter: index, name: name, layer: layer, hasStatus: status != nil))
-        count += 1
+        (storage.pointee.records + storage.pointee.count).initialize(
+            to: Record(start: start, end: end, serviceRect: serviceRect, samples: Int32(truncatingIfNeeded: samples),
+                       status: status ?? 0, parameter: index, name: name, layer: layer, hasStatus: status != nil))
+        storage.pointee.count += 1
     }
 
     private func grow() {
-        let bigger = UnsafeMutablePointer<Record>.allocate(capacity: capacity * 2)
-        bigger.moveInitialize(from: records, count: count)
-        records.deallocate()
-        records = bigger
-        capacity *= 2
+        let s = storage.pointee
+        let bigger = UnsafeMutablePointer<Record>.allocate(capacity: s.capacity * 2)
+        bigger.moveInitialize(from: s.records, count: s.count)
+        s.records.deallocate()
+        storage.pointee.records = bigger
+        storage.pointee.capacity = s.capacity * 2
     }
 
     /// Adds what the session learnt after the last draw returned: the dirty rectangles it
     /// reported, clipped, and the pixels it changed (nil when not counted).
     /// The draw is the last call recorded: its services returned before it did.
     func noteDraw(reported: [PixelRect], changedPixels: Int?) {
-        guard count > 0, records[count - 1].name == .draw else { return }
-        records[count - 1].reportedStart = Int32(reportedRects.count)
-        records[count - 1].reportedCount = Int32(reported.count)
-        records[count - 1].changedPixels = changedPixels ?? -1
+        let s = storage.pointee
+        guard s.count > 0, s.records[s.count - 1].name == .draw else { return }
+        let last = s.records + (s.count - 1)
+        last.pointee.reportedStart = Int32(reportedRects.count)
+        last.pointee.reportedCount = Int32(reported.count)
+        last.pointee.changedPixels = changedPixels ?? -1
         reportedRects.append(contentsOf: reported)
     }
 
-    /// Calls `body` with the rectangle of each service called since call index `from` that
+    /// Appends to `rects` the rectangle of each service called since call index `from` that
     /// returned one for a target of `layer` (mask services draw into the brush's own memory,
     /// not a layer).
-    @inline(__always)
-    func forEachServiceRect(since from: Int, layer: LayerName, _ body: (PixelRect) -> Void) {
-        for i in from..<count where records[i].layer == layer && records[i].name.isService && !records[i].serviceRect.isEmpty {
-            body(records[i].serviceRect)
+    func appendServiceRects(since from: Int, layer: LayerName, to rects: inout [PixelRect]) {
+        let s = storage.pointee
+        for i in from..<s.count where s.records[i].layer == layer && s.records[i].name.isService && !s.records[i].serviceRect.isEmpty {
+            rects.append(s.records[i].serviceRect)
         }
     }
 
     /// The record at `index` (below ``count``).
-    func record(at index: Int) -> Record { records[index] }
+    func record(at index: Int) -> Record { storage.pointee.records[index] }
 
     /// The rectangles `record` reported (a draw's; empty for other calls).
     func reported(of record: Record) -> ArraySlice<PixelRect> {
@@ -210,10 +219,10 @@ public final class HookTimeline {
     /// the timeline was made and its duration, both on one ``HookClock/Scale`` taken now.
     @inline(__always)
     func forEach(_ body: (Record, _ start: UInt64, _ duration: UInt64) -> Void) {
-        let scale = clock.scale()
-        for i in 0..<count {
-            let start = scale.nanoseconds(records[i].start), end = scale.nanoseconds(records[i].end)
-            body(records[i], start, end > start ? end - start : 0)
+        let scale = clock.scale(), s = storage.pointee
+        for i in 0..<s.count {
+            let start = scale.nanoseconds(s.records[i].start), end = scale.nanoseconds(s.records[i].end)
+            body(s.records[i], start, end > start ? end - start : 0)
         }
     }
 }

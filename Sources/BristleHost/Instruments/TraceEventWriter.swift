@@ -25,17 +25,26 @@ public enum TraceEventWriter {
             bound += eventBound(record, timeline)
         }
         let scale = timeline.clock.scale()
-        var out = Output(capacity: bound)
-        out.put("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n")
-        out.put("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": ")
-        out.put(bytes: JSONValue.quoted(brushLabel).utf8)
-        out.put("}},\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"hooks and services\"}}")
-        for (_, i) in order {
-            out.put(",\n")
-            event(timeline.record(at: i), timeline, scale, into: &out)
+        // Each event's text up to its start time, per name: one copy per event.
+        let heads: [[UInt8]] = HookTimeline.Name.allCases.map { name in
+            Array("{\"name\": \"\(name.text)\", \"cat\": \"\(name.isService ? "service" : "hook")\", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": ".utf8)
         }
-        out.put("\n]}\n")
-        return out.finish()
+        return [UInt8](unsafeUninitializedCapacity: bound) { buffer, written in
+            var out = Output(buffer.baseAddress!)
+            out.put("{\"displayTimeUnit\": \"ns\", \"traceEvents\": [\n")
+            out.put("{\"name\": \"process_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": ")
+            out.put(bytes: JSONValue.quoted(brushLabel).utf8)
+            out.put("}},\n{\"name\": \"thread_name\", \"ph\": \"M\", \"pid\": 1, \"tid\": 1, \"args\": {\"name\": \"hooks and services\"}}")
+            for (_, i) in order {
+                out.put(",\n")
+                let record = timeline.record(at: i)
+                heads[Int(record.name.rawValue)].withUnsafeBufferPointer { out.put(bytes: $0) }
+                event(record, timeline, scale, into: &out)
+            }
+            out.put("\n]}\n")
+            written = out.end - buffer.baseAddress!
+            precondition(written <= bound, "trace text beyond its bound")
+        }
     }
 
     /// Writes ``bytes(_:brushLabel:)`` to `path` atomically (a failure leaves no file).
@@ -50,13 +59,10 @@ public enum TraceEventWriter {
         400 + 56 * Int(record.reportedCount) + (timeline.parameter(of: record).map { 6 * $0.utf8.count + 2 } ?? 0)
     }
 
+    /// The rest of `record`'s event, after its head (name, category, ids) written by the caller.
     private static func event(_ record: HookTimeline.Record, _ timeline: HookTimeline, _ scale: HookClock.Scale,
                               into out: inout Output) {
         let service = record.name.isService
-        out.put("{\"name\": \"")
-        out.put(record.name.literal)  // the ABI's names: nothing to escape
-        out.put(service ? "\", \"cat\": \"service\"" : "\", \"cat\": \"hook\"")
-        out.put(", \"ph\": \"X\", \"pid\": 1, \"tid\": 1, \"ts\": ")
         let start = scale.nanoseconds(record.start), end = scale.nanoseconds(record.end)
         out.microseconds(start)
         out.put(", \"dur\": ")
@@ -105,33 +111,25 @@ public enum TraceEventWriter {
         out.put("}}")
     }
 
-    /// The trace's bytes as they are written: a buffer allocated once, at the size the caller
-    /// bounded, written through a pointer without checks.
+    /// Writes the trace's bytes through a pointer without checks, into an array allocated at
+    /// the size the caller bounded.
     private struct Output {
-        private let start: UnsafeMutablePointer<UInt8>
-        private var end: UnsafeMutablePointer<UInt8>
-        private let capacity: Int
+        /// Where the next byte goes.
+        private(set) var end: UnsafeMutablePointer<UInt8>
 
-        init(capacity: Int) {
-            self.capacity = capacity
-            start = .allocate(capacity: capacity)
-            end = start
-        }
-
-        /// The bytes written, as an array; the buffer is freed.
-        consuming func finish() -> [UInt8] {
-            let count = end - start
-            precondition(count <= capacity, "trace text beyond its bound")
-            let bytes = Array(UnsafeBufferPointer(start: start, count: count))
-            start.deallocate()
-            return bytes
-        }
+        init(_ start: UnsafeMutablePointer<UInt8>) { end = start }
 
         /// Appends a literal's bytes (one copy, no per-character walk).
         @inline(__always)
         mutating func put(_ text: StaticString) {
-            end.update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+            UnsafeMutableRawPointer(end).copyMemory(from: text.utf8Start, byteCount: text.utf8CodeUnitCount)
             end += text.utf8CodeUnitCount
+        }
+
+        @inline(__always)
+        mutating func put(bytes: UnsafeBufferPointer<UInt8>) {
+            UnsafeMutableRawPointer(end).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
+            end += bytes.count
         }
 
         mutating func put(bytes: String.UTF8View) {

@@ -94,7 +94,7 @@ public final class DrawingSession {
     public var timeline: HookTimeline? {
         didSet {
             host.timeline = timeline
-            audit = timeline?.countsChangedPixels == true ? PixelAudit(committed: committed) : nil
+            audit = timeline?.countsChangedPixels == true ? PixelAudit(committed: committed, base: base) : nil
         }
     }
     /// What counts changed pixels, while the timeline asks for them.
@@ -427,7 +427,7 @@ public final class DrawingSession {
     /// One draw; what it changed, clipped to the layer, is left in ``drawn``.
     private func draw(_ brush: Brush, into layer: Layer, layer kind: UInt32, base: Layer?) -> Int32 {
         dirtyList.reset()
-        let firstCall = timeline?.count ?? 0
+        let timeline = self.timeline, firstCall = timeline?.count ?? 0
         var target = bristle_target_t(
             struct_size: UInt32(MemoryLayout<bristle_target_t>.size),
             format: BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, pixels: layer.pixels,
@@ -437,20 +437,14 @@ public final class DrawingSession {
         var dirty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
         let status = brush.draw(&target, dirty: &dirty)
         dirtyList.region(dirty: dirty, clip: layer.bounds, into: &drawn)
-        if let timeline { note(timeline, drawInto: layer, preview: kind == BRISTLE_LAYER_PREVIEW, since: firstCall) }
+        if let timeline { note(timeline, drawInto: layer, since: firstCall) }
         return status
     }
 
     /// Gives the timeline what the draw just made reported, and what it changed where it
     /// reported or its services drew (when the timeline counts changed pixels).
-    private func note(_ timeline: HookTimeline, drawInto layer: Layer, preview: Bool, since firstCall: Int) {
-        var changed: Int?
-        if let audit {
-            audit.startDraw()
-            for r in drawn.rects { audit.add(r) }
-            timeline.forEachServiceRect(since: firstCall, layer: preview ? .preview : .committed) { audit.add($0) }
-            changed = audit.changedPixels(layer)
-        }
+    private func note(_ timeline: HookTimeline, drawInto layer: Layer, since firstCall: Int) {
+        let changed = audit?.changedPixels(layer, reported: drawn.rects, timeline: timeline, since: firstCall)
         timeline.noteDraw(reported: drawn.rects, changedPixels: changed)
     }
 

@@ -1,5 +1,5 @@
 /// A set of closed polygons (contours) in plane coordinates, filled together with the nonzero
-/// rule: the shape description the general fill path (``ShapeScratch/fill(clip:sink:)``)
+/// rule: the shape description the general fill path (``ShapeScratch/fill(clip:sink:exact:)``)
 /// accumulates. Storage is reused between calls (no allocation once warm).
 ///
 /// **Culling**: given a cull rectangle, a vertex is dropped when it and its two neighbours in

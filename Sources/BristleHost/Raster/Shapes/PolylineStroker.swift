@@ -1,6 +1,7 @@
 /// Turns polylines (and dashes) into ONE outline: closed contours appended to ``path``, all
 /// wound the same way, which the caller fills once with the nonzero rule
-/// (``ShapeScratch/fill(clip:sink:)``), so every pixel's coverage is accumulated once.
+/// (``ShapeScratch/fill(clip:sink:exact:)``, exact where pieces overlap), so every pixel's
+/// coverage is accumulated once.
 ///
 /// **The outline.** An open polyline is one contour: its left side walked forward, the end
 /// cap, its left side walked backward (the right side) and the start cap. A closed one is two
@@ -20,8 +21,8 @@
 /// incoming one minus what its previous inner corner on the same side already took), the side
 /// goes through X instead: that removes exactly the overlap (its kites never overlap on one
 /// segment), the inner edge is simple and its pixels exact. Tight turns on short segments keep
-/// the vertex route; there, and where the stroke really overlaps itself, pixels crossed by two
-/// edges get the sum of their areas (clamped to 1), as in every cell rasteriser.
+/// the vertex route; there, and where the stroke really overlaps itself, the fill's second pass
+/// (``OverlapCells``) gives the pixels the exact area of the union.
 ///
 /// Cost guard: every segment charges the rows its edges walk inside the visible rows (its
 /// vertical extent widened by the width, clipped) to ``budget``; when it runs out the stroker

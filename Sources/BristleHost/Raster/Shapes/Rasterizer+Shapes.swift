@@ -183,8 +183,8 @@ extension Rasterizer {
     }
 
     /// The stroker's driver: copies and checks the points, builds the whole stroke's outline
-    /// (every dash included) with ``PolylineStroker`` and fills it once (nonzero) into the
-    /// sink. `dashes` must already hold the caller's entries (validated here).
+    /// (every dash included) with ``PolylineStroker`` and fills it once (nonzero, exact where
+    /// its pieces overlap: ``OverlapCells``) into the sink. `dashes` must already hold the caller's entries (validated here).
     func strokePoints(count n: Int, closed: Bool, stroke: ResolvedStroke,
                       dashes: UnsafeBufferPointer<Double>, phase: Double, sink: CoverageSink,
                       point: (Int) -> (Double, Double)) -> PixelRect {
