@@ -137,6 +137,34 @@ import Testing
         }
     }
 
+    /// Strokes no one chose: 40 seeded random polylines (3 to 12 points, some on pixel
+    /// lines, some repeated), widths 0.3 to 9, every cap and join, a third dashed, some closed.
+    @Test func seededRandomStrokes() {
+        var random = SplitMix64(seed: 0xB815_71E0)
+        func coordinate() -> Double {
+            let v = 2 + 36 * random.unit()
+            return random.unit() < 0.2 ? v.rounded() : v  // some vertices exactly on pixel lines
+        }
+        var trouble = 0
+        for case_ in 0..<40 {
+            var p: [(Double, Double)] = []
+            for _ in 0..<(3 + Int(random.next() % 10)) {
+                p.append(random.unit() < 0.1 && !p.isEmpty ? p[p.count - 1] : (coordinate(), coordinate()))
+            }
+            let caps: [LineCap] = [.round, .butt, .square], joins: [LineJoin] = [.round, .miter, .bevel]
+            let cap = caps[Int(random.next() % 3)], join = joins[Int(random.next() % 3)]
+            let width = 0.3 + 8.7 * random.unit()
+            let dashes = random.unit() < 0.33 ? [1 + 8 * random.unit(), 0.5 + 4 * random.unit()] : []
+            let closed = random.unit() < 0.25
+            let style = StrokeStyle(width: width, cap: cap, join: join, miterLimit: 1 + 9 * random.unit(),
+                                    dashes: dashes, dashPhase: 10 * random.unit())
+            trouble += check("random \(case_): \(p.count) points w=\(width) \(cap) \(join) dashes \(dashes) closed \(closed)") { r, t in
+                r.drawPolyline(points(p), closed: closed, style: style, target: t)
+            }
+        }
+        #expect(trouble > 100, "random strokes overlap themselves: \(trouble) trouble cells")
+    }
+
     @Test func edgesOnPixelBoundaries() {
         check("integer rectangle, round joins") { r, t in
             r.drawRect(x: 6, y: 6, width: 24, height: 20, style: StrokeStyle(width: 2, join: .round), target: t)
