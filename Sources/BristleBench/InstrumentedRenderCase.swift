@@ -35,7 +35,7 @@ final class InstrumentedRenderCase: BenchCase {
         Mode.allCases.map { mode in
             BenchRegistry.Entry(name: "render_sheet_pencil_" + mode.rawValue,
                                 summary: mode == .plain ? "the standard sheet through the pencil, rendered (bristle render without instruments)"
-                                    : mode == .traced ? "the same with every hook and service call recorded and written as trace text (--trace)"
+                                    : mode == .traced ? "the same with every hook and service call recorded and serialised as trace text in chunks, as --trace writes it"
                                     : "the same counting changed pixels, with the per-hook table (--stats)",
                                 make: { _ throws(BenchError) in InstrumentedRenderCase(mode) })
         }

@@ -679,11 +679,10 @@ struct bristle_services {
                                const bristle_pattern_t *pattern);
 
     /** draw_rect's coverage, max-combined into `mask`. Returns the rectangle of raised cells:
-     *  every cell whose value rose lies in it, and it is empty when none rose (a shape drawn
-     *  over coverage the mask already holds), so compositing that rectangle after the call
-     *  redraws all that changed and little else. The same holds for mask_ellipse,
-     *  mask_polyline and mask_dab. (Hosts before 2026-11-28 returned the larger rectangle of
-     *  the cells the shape covers; a brush loses nothing but time on them.) */
+     *  every cell whose value rose lies in it, so compositing that rectangle after the call
+     *  redraws all that changed. It may be larger than those cells (a host may return the box
+     *  of the cells the shape covers) and may be empty when none rose; assume nothing more.
+     *  The same holds for mask_ellipse, mask_polyline and mask_dab. */
     bristle_rect_t (*mask_rect)(const bristle_services_t *services, const bristle_mask_t *mask,
                                 double x, double y, double width, double height,
                                 const bristle_stroke_style_t *style);

@@ -88,8 +88,8 @@ public struct Services: @unchecked Sendable {
 
     /// Raises `mask` to `draw_rect`'s coverage (`mask_rect`): the rectangle with corners (x, y)
     /// and (x + width, y + height), filled when `style` is nil, else its outline stroked.
-    /// Returns the cells it raised (empty when none rose; an older host returns the box of
-    /// the cells the shape covers, which contains them).
+    /// Returns a rectangle holding every cell it raised: this host's is the smallest (empty
+    /// when none rose), another may return the box of the cells the shape covers.
     @discardableResult
     public func addRect(to mask: CoverageMask, x: Double, y: Double, width: Double, height: Double,
                         style: StrokeStyle? = nil) -> Rect {
