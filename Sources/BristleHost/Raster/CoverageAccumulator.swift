@@ -63,7 +63,7 @@ final class CoverageAccumulator {
 
     /// The cells of band row `y`.
     @inline(__always)
-    func row(_ y: Int) -> UnsafeMutablePointer<Float> { cells + y * stride }
+    func row(_ y: Int) -> UnsafeMutablePointer<Float> { cells + y &* stride }
 
     /// Adds every edge of the closed polygon `(xs[i], ys[i])` (plane coordinates).
     func addPolygon(xs: [Double], ys: [Double]) {

@@ -21,7 +21,9 @@ enum SpanCompositor {
             let p = paint.color.premultiplied8
             r = UInt32(p.r); g = UInt32(p.g); b = UInt32(p.b); a = UInt32(p.a)
             let o = paint.opacity.isNaN ? 0 : Swift.min(Swift.max(paint.opacity, 0), 1)
-            opacity = UInt32((o * 65536).rounded())
+            // `(o * 65536).rounded()` (half away from zero) without a libm call: exact in
+            // Double, where adding one half and truncating rounds a non-negative value the same.
+            opacity = UInt32(Double(o) * 65536 + 0.5)
             blend = paint.blend
         }
 
