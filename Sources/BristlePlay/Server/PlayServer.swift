@@ -97,8 +97,7 @@ public final class PlayServer: Sendable {
             guard access.originAllowed(request) else {
                 return text(.forbidden, "WebSocket connections from other origins are refused\n")
             }
-            let handler = MessageFrameWSHandler(handler: PlayConnection(session: session), frameSize: 1 << 20)
-            do { return try await WebSocketHTTPHandler(handler: handler).handleRequest(request) } catch {
+            do { return try await WebSocketHTTPHandler(handler: PlayConnection(session: session)).handleRequest(request) } catch {
                 return text(.badRequest, "\(error)\n")
             }
         }
