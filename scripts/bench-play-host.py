@@ -10,7 +10,8 @@ For each server and round it reports
     (`GET /api/stats`; the stand-in has none);
   - lockstep: 1,000 moves sent one at a time, each after the previous answer; the server's
     context switches (voluntary, i.e. sleeps, and involuntary) per request, of its own threads
-    and of its brush worker, from /proc (what "wake-ups per request" counts).
+    and of its brush worker, from /proc (what "wake-ups per request" counts), and the CPU time
+    of the server's threads per request (clock ticks, so +-10 ms over the 1,000).
 
     scripts/bench-play-host.py BIN_DIR [ROUNDS] [OUT.json]
 
@@ -54,7 +55,8 @@ class Server:
             return response.read()
 
     def switches(self):
-        """(voluntary, involuntary) context switches of the server's threads, and of its children's."""
+        """(voluntary, involuntary) context switches of the server's threads, and of its children's;
+        the server's CPU seconds."""
         def of(pid):
             v = n = 0
             for task in os.listdir(f"/proc/{pid}/task"):
@@ -77,7 +79,13 @@ class Server:
                 continue
             worker[0] += v
             worker[1] += n
-        return of(self.process.pid), tuple(worker)
+        return of(self.process.pid), tuple(worker), self.cpu_seconds()
+
+    def cpu_seconds(self):
+        """User and system CPU time of the server's threads so far (not its worker's)."""
+        with open(f"/proc/{self.process.pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def stop(self):
         self.process.terminate()
@@ -206,7 +214,8 @@ def lockstep(server, count=1000):
     per = lambda a, b: round((a - b) / count, 2)
     return {"roundTripMs": quantiles(times),
             "serverSleeps": per(after[0][0], before[0][0]), "serverPreempted": per(after[0][1], before[0][1]),
-            "workerSleeps": per(after[1][0], before[1][0]), "workerPreempted": per(after[1][1], before[1][1])}
+            "workerSleeps": per(after[1][0], before[1][0]), "workerPreempted": per(after[1][1], before[1][1]),
+            "serverCPUMicroseconds": round((after[2] - before[2]) / count * 1e6)}
 
 
 def main():
@@ -217,8 +226,9 @@ def main():
     ours, floor = Server(bin_dir), Server(bin_dir, "--stand-in")
     results = []
     print("| round | load | ours: round trip p50 / p99 | host event-to-patch p50 / p99 | stand-in: round trip p50 / p99 "
-          "| lockstep ours / stand-in p50 | server sleeps per request, ours / stand-in | worker sleeps |")
-    print("|---:|---:|---|---|---|---|---|---|")
+          "| lockstep ours / stand-in p50 | server sleeps per request, ours / stand-in | worker sleeps "
+          "| server CPU per request, ours / stand-in |")
+    print("|---:|---:|---|---|---|---|---|---|---|")
     ms = lambda q: f"{q['p50']:.2f} / {q['p99']:.2f} ms"
     try:
         for n in range(1, rounds + 1):
@@ -230,7 +240,8 @@ def main():
                   f"| {ms(r['standIn']['roundTripMs'])} "
                   f"| {r['oursLockstep']['roundTripMs']['p50']:.2f} / {r['standInLockstep']['roundTripMs']['p50']:.2f} ms "
                   f"| {r['oursLockstep']['serverSleeps']} / {r['standInLockstep']['serverSleeps']} "
-                  f"| {r['oursLockstep']['workerSleeps']} |", flush=True)
+                  f"| {r['oursLockstep']['workerSleeps']} "
+                  f"| {r['oursLockstep']['serverCPUMicroseconds']} / {r['standInLockstep']['serverCPUMicroseconds']} us |", flush=True)
     finally:
         ours.stop()
         floor.stop()
