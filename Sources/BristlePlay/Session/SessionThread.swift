@@ -3,7 +3,8 @@ import Glibc
 
 /// The one thread that runs a ``PlaySession``: a plain thread (not a task of the cooperative
 /// pool, which it would block while the brush worker draws) that sleeps on a condition
-/// variable until something is posted, then runs what waits in order.
+/// variable until something is posted, then runs what waits in order. It runs at the priority
+/// of a user-interactive dispatch queue (``ThreadPriority``).
 ///
 /// Two kinds of work are posted: jobs (closures) and the pages' input messages. Consecutive
 /// messages that waited together are handed to the `drain` function given at ``start(drain:)``
@@ -45,9 +46,11 @@ final class SessionThread<Message: Sendable>: @unchecked Sendable {
     /// Starts the thread; `drain` gets every batch of messages. The thread keeps this object
     /// alive until ``stop()``.
     func start(name: String, drain: @escaping @Sendable ([Message]) -> Void) {
-        let thread = Thread { [self] in run(drain) }
-        thread.name = name
-        thread.start()
+        Thread { [self] in
+            Thread.current.name = name
+            ThreadPriority.userInteractive()
+            run(drain)
+        }.start()
     }
 
     /// Ends the thread after the work it is doing; what waits is dropped.
