@@ -1,6 +1,7 @@
 import Glibc
 
-/// The scheduling priority of the server's own threads (the session's, the epoll thread).
+/// The scheduling priority of the server's own threads (the session's, the epoll thread) and
+/// of its brush worker.
 enum ThreadPriority {
     /// The nice value libdispatch gives its threads of user-interactive QoS on Linux, whatever
     /// the process's (the cooperative pool's threads, user-initiated, get -2).
