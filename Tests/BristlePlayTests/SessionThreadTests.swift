@@ -1,10 +1,12 @@
 @testable import BristlePlay
 import Foundation
+import Glibc
 import Synchronization
 import Testing
 
 /// The session's thread: jobs and messages run in the order posted, messages that waited
-/// together reach `drain` as one batch, timers run at their deadline, and `sync` answers.
+/// together reach `drain` as one batch, timers run at their deadline, `sync` answers, and the
+/// thread runs at the priority of a user-interactive dispatch queue.
 @Suite struct SessionThreadTests {
     @Test func jobsAndMessagesRunInOrderAndWaitingMessagesComeAsOneBatch() async {
         let log = Mutex<[String]>([])
@@ -36,5 +38,18 @@ import Testing
         #expect(seen.map(\.0) == ["now", "early", "late"])
         #expect(seen.count == 3 && seen[1].1 - start >= 0.02 && seen[2].1 - start >= 0.06, "no timer runs before its deadline")
         thread.stop()
+    }
+
+    @Test func theThreadRunsAtTheNiceValueOfAUserInteractiveQueue() async {
+        let thread = SessionThread<Int>()
+        thread.start(name: "test-session") { _ in }
+        let nice = await thread.sync { getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) }
+        thread.stop()
+        if geteuid() == 0 {
+            #expect(nice == ThreadPriority.userInteractiveNice)
+        } else {
+            // Without the right to lower its nice value the thread keeps the process's.
+            #expect(nice == getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
+        }
     }
 }
