@@ -40,6 +40,13 @@ import Testing
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
 
+        let early = Task {
+            while !Task.isCancelled { await Task.yield() }
+            try await pool.suspendSocket(a, untilReadyFor: [.read])
+        }
+        early.cancel()
+        await #expect(throws: CancellationError.self, "a task cancelled before it waits") { try await early.value }
+
         let stranded = Task { try await pool.suspendSocket(a, untilReadyFor: [.read]) }
         try await Task.sleep(for: .milliseconds(20))
         running.cancel()

@@ -25,8 +25,6 @@ final class DirectSocketPool: AsyncSocketPool {
         var queue: FlyingSocks.ePoll
         var waiting: [Socket.FileDescriptor: [Waiter]] = [:]
         var nextID: UInt64 = 0
-        /// Waits cancelled before they were registered.
-        var cancelled: Set<UInt64> = []
         var stopped = false
         var runner: CheckedContinuation<Void, any Error>?
     }
@@ -67,8 +65,10 @@ final class DirectSocketPool: AsyncSocketPool {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                // A cancellation sets the task's flag before it runs `cancel`, which waits for the
+                // lock: either the flag is seen here, or `cancel` finds the waiter.
                 let failure: (any Error)? = state.withLock { s in
-                    if s.stopped || s.cancelled.remove(id) != nil { return CancellationError() }
+                    if s.stopped || Task.isCancelled { return CancellationError() }
                     s.waiting[socket.file, default: []].append(Waiter(id: id, events: events, continuation: continuation))
                     do { try s.queue.addEvents(events, for: socket.file) } catch {
                         s.waiting[socket.file]?.removeLast()
@@ -118,8 +118,7 @@ final class DirectSocketPool: AsyncSocketPool {
     private func cancel(_ id: UInt64, _ fd: Socket.FileDescriptor) {
         let waiter = state.withLock { s -> Waiter? in
             guard let list = s.waiting[fd], let i = list.firstIndex(where: { $0.id == id }) else {
-                s.cancelled.insert(id)  // not registered yet: refused when it is
-                return nil
+                return nil  // already resumed, or not registered yet (then refused as cancelled)
             }
             var kept = list
             let waiter = kept.remove(at: i)
