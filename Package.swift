@@ -43,8 +43,10 @@ let package = Package(
         .target(name: "CBristleCleanup"),
         // The time-stamp counter the hook timeline reads per call (RDTSC, inline; a C intrinsic).
         .target(name: "CBristleClock"),
+        // Float-to-integer conversions without Swift's range checks, for the rasteriser's cell walk.
+        .target(name: "CBristleMath"),
         // The host: loader, layers, rasteriser, drawing session, inputs, PNG; what apps embed.
-        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCleanup", "CBristleClock"]),
+        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCleanup", "CBristleClock", "CBristleMath"]),
         // `bristle bench`: the peers' workload and timing protocol, over the host.
         .target(name: "BristleBench", dependencies: ["BristleHost", "CBristle", "CBristleCallgrind"]),
         // `bristle new`: brush project templates (C, C++, Rust, Swift), written whole or not at all.

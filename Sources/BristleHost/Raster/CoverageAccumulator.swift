@@ -1,3 +1,5 @@
+import CBristleMath
+
 /// Stage 3 of the pipeline (accumulate): exact-area signed cell accumulation of polygon edges,
 /// as in font-rs / stb_truetype v2 / libart.
 ///
@@ -205,7 +207,7 @@ final class CoverageAccumulator {
     private func accumulate<O: CellObserver>(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
                                              _ dir: Double, _ o: inout O) {
         let base = cells, stride = self.stride
-        let row0 = Self.floor(y0)
+        let row0 = Self.truncated(y0)
         let next = Double(row0 &+ 1)
         // Within one row exactly when ceil(y1) <= row0 + 1.
         if y1 <= next {
@@ -235,25 +237,28 @@ final class CoverageAccumulator {
         Self.cellsForRow(base, last, stride, x, x1, (y1 - top) * dir, top, y1, dir, &o)
     }
 
-    /// `ceil(v)` for `0 <= v < 2^51` without a libm call.
+    /// `ceil(v)` for finite `|v| < 2^63` without a libm call: truncation rounds toward zero,
+    /// so only a positive non-integer needs one more.
     @inline(__always)
     static func ceiling(_ v: Double) -> Int {
-        let i = nearest(v)
+        let i = truncated(v)
         return Double(i) < v ? i &+ 1 : i
     }
 
-    /// `floor(v)` for `0 <= v < 2^51`.
+    /// `floor(v)` for finite `|v| < 2^63` without a libm call: truncation rounds toward zero,
+    /// so only a negative non-integer needs one less.
     @inline(__always)
     static func floor(_ v: Double) -> Int {
-        let i = nearest(v)
+        let i = truncated(v)
         return Double(i) > v ? i &- 1 : i
     }
 
-    /// `v` rounded to the nearest integer (ties to even) for `0 <= v < 2^51`, without the range
-    /// checks of `Int(_:)`: adding 1.5 * 2^52 leaves the rounded value in the low mantissa bits.
+    /// `v` truncated toward zero for finite `|v| < 2^63`: one conversion instruction, without
+    /// the range checks of `Int(_:)`. The cell walk's coordinates are clipped into the band,
+    /// never negative, so there it is `floor(v)`.
     @inline(__always)
-    private static func nearest(_ v: Double) -> Int {
-        Int(truncatingIfNeeded: (v + 6_755_399_441_055_744).bitPattern) &- 0x4338_0000_0000_0000
+    static func truncated(_ v: Double) -> Int {
+        Int(CBristleMath_truncate(v))
     }
 
     /// Deposits one row's slice of an edge running from (xa, ya) to (xb, yb) (x in
@@ -267,7 +272,7 @@ final class CoverageAccumulator {
                                                      _ dir: Double, _ o: inout O) {
         let p = cells + row &* stride
         let xl = Swift.min(xa, xb), xr = Swift.max(xa, xb)
-        let il = floor(xl)
+        let il = truncated(xl)
         let xlFloor = Double(il)
         // Within one cell exactly when ceil(xr) <= il + 1.
         if xr <= xlFloor + 1 {

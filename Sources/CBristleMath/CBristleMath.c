@@ -1,0 +1,2 @@
+/* CBristleMath is header-only (inline functions); SwiftPM needs one source file per C target. */
+#include "CBristleMath.h"
