@@ -28,6 +28,8 @@ public final class BrushHost {
     private var timedServices: TimedServices?
 
     let rasterizer = Rasterizer()
+    /// The service calls' last converted paint (one thread drives a host, so unchecked).
+    @exclusivity(unchecked) var paintCache = PaintCache()
     let host: UnsafeMutablePointer<bristle_host_t>
     let services: UnsafeMutablePointer<bristle_services_t>
     private let strings: [UnsafeMutablePointer<CChar>]

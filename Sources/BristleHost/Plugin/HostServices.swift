@@ -12,14 +12,14 @@ enum HostServices {
         struct_size: UInt32(MemoryLayout<bristle_services_t>.size), reserved: 0, host_data: nil,
         fill_segment: { services, target, segment, paint in
             guard let host = BrushHost.from(services), let plane = HostServices.plane(target),
-                  let p = HostServices.makePaint(paint) else { return HostServices.emptyRect }
+                  let p = host.paintCache.paint(paint) else { return HostServices.emptyRect }
             if let r = HostServices.cappedSegment(host, segment, .paint(plane, p)) { return r.c }
             guard let s = HostServices.taperedSegment(segment) else { return HostServices.emptyRect }
             return host.rasterizer.fillSegment(s, paint: p, into: plane).c
         },
         fill_disc: { services, target, cx, cy, radius, paint in
             guard let host = BrushHost.from(services), let plane = HostServices.plane(target),
-                  let p = HostServices.makePaint(paint) else { return HostServices.emptyRect }
+                  let p = host.paintCache.paint(paint) else { return HostServices.emptyRect }
             return host.rasterizer.fillDisc(centerX: cx, centerY: cy, radius: radius, paint: p,
                                             into: plane).c
         },
@@ -38,7 +38,7 @@ enum HostServices {
         },
         composite_mask: { services, target, mask, rect, paint, flags in
             guard let host = BrushHost.from(services), let plane = HostServices.plane(target),
-                  let m = HostServices.maskPlane(mask), let p = HostServices.makePaint(paint) else { return HostServices.emptyRect }
+                  let m = HostServices.maskPlane(mask), let p = host.paintCache.paint(paint) else { return HostServices.emptyRect }
             var base: RGBAPlane?
             if flags & BRISTLE_COMPOSITE_OVER_BASE != 0, let b = target?.pointee.base {
                 base = RGBAPlane(base: UnsafeMutablePointer(mutating: b), width: plane.width,

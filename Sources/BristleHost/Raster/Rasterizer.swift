@@ -38,7 +38,20 @@ public final class Rasterizer {
     /// The shape services' pipeline state (Shapes/Rasterizer+Shapes.swift).
     let shapeScratch = ShapeScratch()
 
+    /// The last paint converted to a compositor source, and the source: a brush paints many
+    /// calls with one paint. Equal paints convert to equal sources.
+    @exclusivity(unchecked) private var lastSource: (paint: Paint, source: SpanCompositor.Source)?
+
     public init() {}
+
+    /// `SpanCompositor.Source(paint)`, converted once while the paint stays the same.
+    @inline(__always)
+    func source(_ paint: Paint) -> SpanCompositor.Source {
+        if let last = lastSource, last.paint == paint { return last.source }
+        let s = SpanCompositor.Source(paint)
+        lastSource = (paint, s)
+        return s
+    }
 
     // MARK: - Public drawing API
 
@@ -48,7 +61,7 @@ public final class Rasterizer {
     /// Returns the dirty rect (pixels actually changed may be fewer; the rect covers all changed
     /// pixels and is clipped to the plane); ``PixelRect/empty`` for invalid input.
     public func fillSegment(_ s: TaperedSegment, paint: Paint, into plane: RGBAPlane) -> PixelRect {
-        let source = SpanCompositor.Source(paint)
+        let source = source(paint)
         guard !source.isNoOp, let hull = CapsuleHull(s) else { return .empty }
         return draw(hull, target: .pixels(plane, source), clip: plane.bounds)
     }
@@ -57,7 +70,7 @@ public final class Rasterizer {
     /// ``fillSegment(_:paint:into:)``. A radius `<= 0` draws nothing.
     public func fillDisc(centerX: Double, centerY: Double, radius: Double, paint: Paint,
                          into plane: RGBAPlane) -> PixelRect {
-        let source = SpanCompositor.Source(paint)
+        let source = source(paint)
         guard !source.isNoOp,
               let hull = CapsuleHull(discX: centerX, y: centerY, radius: radius) else { return .empty }
         return draw(hull, target: .pixels(plane, source), clip: plane.bounds)
@@ -94,7 +107,7 @@ public final class Rasterizer {
         var r = rect.intersection(target.bounds).intersection(mask.bounds)
         if let base { r = r.intersection(base.bounds) }
         guard !r.isEmpty else { return .empty }
-        let source = SpanCompositor.Source(paint)
+        let source = source(paint)
         if base == nil && source.isNoOp { return .empty }
         let x0 = Int(r.x), w = Int(r.width)
         let table = source.blend == .sourceOver && !source.isNoOp ? overTable.prepare(source) : nil
@@ -120,7 +133,7 @@ public final class Rasterizer {
     /// of nonzero winding (exact for simple polygons).
     public func fillPolygon(_ points: [(x: Double, y: Double)], paint: Paint,
                             into plane: RGBAPlane) -> PixelRect {
-        let source = SpanCompositor.Source(paint)
+        let source = source(paint)
         guard !source.isNoOp, points.count >= 3 else { return .empty }
         var minX = Double.infinity, minY = Double.infinity
         var maxX = -Double.infinity, maxY = -Double.infinity
