@@ -215,6 +215,38 @@ import Testing
              }),
     ]
 
+    /// The host converts a brush's paint once while its bytes stay the same (PaintCache): a
+    /// paint changed in place between calls paints with its new colour, and one made invalid
+    /// (NaN opacity) after a valid one draws nothing.
+    @Test func aPaintChangedInPlaceBetweenCallsIsSeen() {
+        var s = bristle_segment_t(struct_size: UInt32(MemoryLayout<bristle_segment_t>.size), cap: BRISTLE_CAP_ROUND,
+                                  x0: 10, y0: 10, x1: 40, y1: 10, width0: 9, width1: 9)
+        let green = bristle_color_t(r: 0.1, g: 0.9, b: 0.2, a: 1)
+        func centre(_ surface: KitSurface) -> [UInt8] {
+            let p = surface.pixels + 10 * surface.stride + 25 * 4
+            return [p[0], p[1], p[2], p[3]]
+        }
+        let host = BrushHost(), sv = host.cServices
+        let surface = KitSurface(services: sv, background: .clear)
+        var p = Self.cPaint()
+        _ = sv.pointee.fill_segment!(sv, surface.target, &s, &p)
+        let red = centre(surface)
+        p.color = green
+        p.opacity = 1
+        _ = sv.pointee.fill_segment!(sv, surface.target, &s, &p)
+
+        let fresh = BrushHost()
+        let only = KitSurface(services: fresh.cServices, background: .clear)
+        var q = p
+        _ = fresh.cServices.pointee.fill_segment!(fresh.cServices, only.target, &s, &q)
+        #expect(centre(only) != red, "green and red differ at the centre")
+        #expect(centre(surface) == centre(only), "the changed paint is the one drawn")
+
+        p.opacity = .nan
+        let r = sv.pointee.fill_segment!(sv, surface.target, &s, &p)
+        #expect(r.width == 0 || r.height == 0, "an invalid paint after a valid one draws nothing")
+    }
+
     @Test(arguments: cases)
     func kitCallDrawsWhatTheCServiceDraws(_ c: Case) throws {
         let host = BrushHost()
