@@ -215,10 +215,10 @@ final class CoverageAccumulator {
             return
         }
         let dxdy = (x1 - x0) / (y1 - y0)
-        let lo = Swift.min(x0, x1), hi = Swift.max(x0, x1)
+        let lo = Swift.min(x0, x1), hi = Self.larger(x0, x1)
         // Across two rows exactly when ceil(y1) == row0 + 2 (y1 <= height, so ceil(y1) <= height).
         if y1 <= next + 1 {
-            let xSplit = Swift.min(Swift.max(x0 + dxdy * (next - y0), lo), hi)
+            let xSplit = Swift.min(Self.larger(x0 + dxdy * (next - y0), lo), hi)
             Self.cellsForRow(base, row0, stride, x0, xSplit, (next - y0) * dir, y0, next, dir, &o)
             Self.cellsForRow(base, row0 &+ 1, stride, xSplit, x1, (y1 - next) * dir, next, y1, dir, &o)
             return
@@ -228,13 +228,20 @@ final class CoverageAccumulator {
         var row = row0
         while row < last {
             let bottom = Double(row &+ 1)
-            let xNext = Swift.min(Swift.max(x0 + dxdy * (bottom - y0), lo), hi)
+            let xNext = Swift.min(Self.larger(x0 + dxdy * (bottom - y0), lo), hi)
             Self.cellsForRow(base, row, stride, x, xNext, (bottom - top) * dir, top, bottom, dir, &o)
             x = xNext
             top = bottom
             row &+= 1
         }
         Self.cellsForRow(base, last, stride, x, x1, (y1 - top) * dir, top, y1, dir, &o)
+    }
+
+    /// `Swift.max(a, b)` for non-NaN values (`b` when they are equal, as `Swift.max` returns),
+    /// written so that it compiles to one MAXSD: `Swift.max`'s NaN rule takes four instructions.
+    @inline(__always)
+    static func larger(_ a: Double, _ b: Double) -> Double {
+        a > b ? a : b
     }
 
     /// `ceil(v)` for finite `|v| < 2^63` without a libm call: truncation rounds toward zero,
@@ -271,7 +278,7 @@ final class CoverageAccumulator {
                                                      _ d: Double, _ ya: Double, _ yb: Double,
                                                      _ dir: Double, _ o: inout O) {
         let p = cells + row &* stride
-        let xl = Swift.min(xa, xb), xr = Swift.max(xa, xb)
+        let xl = Swift.min(xa, xb), xr = larger(xa, xb)
         let il = truncated(xl)
         let xlFloor = Double(il)
         // Within one cell exactly when ceil(xr) <= il + 1.
