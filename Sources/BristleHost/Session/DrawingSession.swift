@@ -448,8 +448,9 @@ public final class DrawingSession {
     /// Gives the timeline what the draw just made reported, and what it changed where it
     /// reported or its services drew (when the timeline counts changed pixels).
     private func note(_ timeline: HookTimeline, drawInto layer: Layer, since firstCall: Int) {
-        let changed = audit?.changedPixels(layer, reported: drawn.rects, timeline: timeline, since: firstCall)
-        timeline.noteDraw(reported: drawn.rects, changedPixels: changed)
+        let reported = drawn.rects
+        let changed = audit?.changedPixels(layer, reported: reported, timeline: timeline, since: firstCall)
+        timeline.noteDraw(reported: reported, changedPixels: changed)
     }
 
     /// Allocates the preview if it does not exist yet, copying into it the tiles where committed
