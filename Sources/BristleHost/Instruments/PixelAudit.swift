@@ -93,7 +93,12 @@ final class PixelAudit {
         for i in reported..<rects.count {
             let r = rects[i].intersection(bounds)
             guard !r.isEmpty else { continue }
-            if !rects[..<reported].contains(where: { contains($0, r) }) { return true }
+            var inside = false
+            for j in 0..<reported where contains(rects[j], r) {
+                inside = true
+                break
+            }
+            if !inside { return true }
         }
         return false
     }
@@ -144,7 +149,7 @@ final class PixelAudit {
         }
         s.edges.removeAll(keepingCapacity: true)
         for i in 0..<kept { s.edges.append(Int(s.rects[i].y)); s.edges.append(Int(s.rects[i].maxY)) }
-        s.edges.sort()
+        insertionSort(&s.edges) { $0 < $1 }
         var lower = s.edges.first ?? 0
         for e in s.edges.indices.dropFirst() where s.edges[e] > lower {
             let upper = s.edges[e]
@@ -152,7 +157,7 @@ final class PixelAudit {
             for i in 0..<kept where Int(s.rects[i].y) <= lower && Int(s.rects[i].maxY) >= upper {
                 s.spans.append((Int(s.rects[i].x), Int(s.rects[i].maxX)))
             }
-            s.spans.sort { $0.start < $1.start }
+            insertionSort(&s.spans) { $0.start < $1.start }
             var merged = 0
             for i in s.spans.indices {
                 let span = s.spans[i]
@@ -169,6 +174,21 @@ final class PixelAudit {
             lower = upper
         }
         return changed
+    }
+
+    /// Sorts `values` by `less`: a draw has a few rectangles, and the library's sort costs
+    /// more than the comparisons for so few.
+    @inline(__always)
+    private static func insertionSort<T>(_ values: inout [T], by less: (T, T) -> Bool) {
+        for i in values.indices.dropFirst() {
+            let v = values[i]
+            var j = i
+            while j > 0, less(v, values[j - 1]) {
+                values[j] = values[j - 1]
+                j -= 1
+            }
+            values[j] = v
+        }
     }
 
     /// Whether `outer` contains `inner` (both non-empty).
