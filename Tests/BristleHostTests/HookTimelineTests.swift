@@ -41,8 +41,9 @@ import Testing
     }
 
     /// The changed pixels of the pencil's standard sheet, as the audit counted them when it
-    /// kept a full shadow copy of each layer (before 2026-11-28): the preview compared with
-    /// committed and the committed shadow filled tile by tile from base count the same.
+    /// kept a full shadow copy of each layer (before 2026-11-28): each layer's draws compared
+    /// with the other layer (a preview draw with committed, a committed draw with the preview)
+    /// count the same.
     @Test func changedPixelsMatchTheFullShadowCount() throws {
         var options = RenderOptions()
         options.recordHooks = true
