@@ -123,9 +123,28 @@ struct ContourPath {
         addEdges(to: acc, observer: &none)
     }
 
+    /// The edge numbered `id` by ``addEdges(to:observer:)``: the one ending at vertex
+    /// `id - 1`, from the vertex before it (from the contour's last vertex when it is the
+    /// contour's first).
+    func edge(_ id: UInt32) -> (Double, Double, Double, Double) {
+        let v = Int(id) - 1
+        var from = v - 1
+        // The contour starting at v, if any (binary search).
+        var lo = 0, hi = starts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid] < v { lo = mid + 1 } else { hi = mid }
+        }
+        if lo < starts.count && starts[lo] == v {
+            from = (lo + 1 < starts.count ? starts[lo + 1] : xs.count) - 1
+        }
+        return (xs[from], ys[from], xs[v], ys[v])
+    }
+
     /// ``addEdges(to:)`` reporting the walk to `o`: edges are numbered from 1 contour by
-    /// contour (a contour's closing edge, from its last vertex to its first, comes first),
-    /// and an edge `o` does not want is skipped.
+    /// contour, each by its end vertex (the edge ending at vertex `i` is `i + 1`; a contour's
+    /// closing edge, from its last vertex to its first, comes first; a contour of one vertex
+    /// has no edge but keeps its number).
     func addEdges<O: CellObserver>(to acc: CoverageAccumulator, observer o: inout O) {
         let n = xs.count
         guard n >= 2 else { return }
@@ -134,15 +153,16 @@ struct ContourPath {
             ys.withUnsafeBufferPointer { py in
                 for c in 0..<starts.count {
                     let s = starts[c], e = c + 1 < starts.count ? starts[c + 1] : n
-                    guard e - s >= 2 else { continue }
+                    guard e - s >= 2 else {
+                        id &+= UInt32(e - s)
+                        continue
+                    }
                     let first = id, last = id + UInt32(e - s - 1)
                     var ax = px[e - 1], ay = py[e - 1]
                     for i in s..<e {
                         let bx = px[i], by = py[i]
-                        if o.wants(minY: Swift.min(ay, by), maxY: Swift.max(ay, by)) {
-                            o.edge(id, first: first, last: last, ax, ay, bx, by)
-                            acc.addEdge(ax, ay, bx, by, observer: &o)
-                        }
+                        o.edge(id, first: first, last: last, ax, ay, bx, by)
+                        acc.addEdge(ax, ay, bx, by, observer: &o)
                         id &+= 1
                         ax = bx
                         ay = by

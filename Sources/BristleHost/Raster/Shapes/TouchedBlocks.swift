@@ -1,0 +1,106 @@
+/// Which cells of each band row a shape fill (``ShapeScratch/fill(clip:sink:exact:)``) wrote
+/// into ``CoverageAccumulator``, one bit per block of `1 << shift` consecutive cells, so the
+/// row's resolution jumps over the blocks nothing wrote (they hold zeros: the accumulator's
+/// invariant) instead of reading them: the hole of a stroked ellipse, the empty stretches of
+/// a long thin stroke's box.
+///
+/// A row's bits are only ever a superset of its written blocks (a set bit's block may hold
+/// zeros; a clear bit's block holds only zeros). Invariant: outside a band's accumulation and
+/// resolution every row's bits are zero (``take(row:)`` clears them as rows are resolved), so
+/// ``begin(width:height:)`` clears nothing. Not thread-safe; owned by one ``ShapeScratch``.
+final class TouchedBlocks {
+    private var rows: UnsafeMutablePointer<UInt64>
+    private var capacity = 0
+    /// log2 of the cells per block: the smallest (at least 3) that fits a row's
+    /// `width + 2` cells in 64 blocks.
+    private(set) var shift = 3
+
+    init() {
+        rows = .allocate(capacity: 0)
+    }
+
+    deinit {
+        rows.deallocate()
+    }
+
+    /// Starts a band of the accumulator's geometry (rows of `width + 2` cells).
+    func begin(width: Int, height: Int) {
+        if height > capacity {
+            rows.deallocate()
+            capacity = Swift.max(height, 2 * capacity)
+            rows = .allocate(capacity: capacity)
+            rows.initialize(repeating: 0, count: capacity)
+        }
+        var s = 3
+        while (width + 1) >> s > 63 { s += 1 }
+        shift = s
+    }
+
+    /// The bits of band row `r` (bit `b`: cells `b << shift ..< (b + 1) << shift`), cleared.
+    @inline(__always)
+    func take(row r: Int) -> UInt64 {
+        let bits = rows[r]
+        rows[r] = 0
+        return bits
+    }
+
+    /// The observer that records the blocks every row slice writes.
+    var marker: Marker { Marker(rows: rows, shift: shift) }
+
+    /// Records that cells `first...last + 1` of band row `row` were written (an edge's slice
+    /// through cells `first...last` also carries into the cell after them).
+    @inline(__always)
+    static func mark(_ rows: UnsafeMutablePointer<UInt64>, shift: Int, row: Int, first: Int, last: Int) {
+        let a = UInt64(truncatingIfNeeded: first &>> shift)
+        let b = UInt64(truncatingIfNeeded: (last &+ 1) &>> shift)
+        // Bits a...b (b <= 63; 2 << 63 wraps to 0, and 0 - 1 is every bit).
+        rows[row] |= ((2 &<< b) &- 1) & ~((1 &<< a) &- 1)
+    }
+
+    /// The end of the run of zero cells of a row starting at `x` (`x <= end <= width`; `end`
+    /// is the first non-zero cell or `width`), reading only the blocks `bits` marks.
+    @inline(__always)
+    static func zeroRunEnd(_ cells: UnsafeMutablePointer<Float>, from x: Int, width w: Int,
+                           bits: UInt64, shift: Int) -> Int {
+        var end = x
+        while end < w {
+            let b = end &>> shift
+            let ahead = bits &>> UInt64(truncatingIfNeeded: b)
+            if ahead & 1 == 0 {
+                // An unwritten block: on to the next written one.
+                guard ahead != 0 else { return w }
+                end = (b &+ ahead.trailingZeroBitCount) &<< shift
+                continue
+            }
+            let blockEnd = Swift.min(w, (b &+ 1) &<< shift)
+            // Four cells per test while they are all zero, then one by one.
+            while end &+ 4 <= blockEnd {
+                let raw = UnsafeRawPointer(cells + end)
+                if raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 {
+                    break
+                }
+                end &+= 4
+            }
+            while end < blockEnd && cells[end].bitPattern == 0 { end &+= 1 }
+            if end < blockEnd { return end }
+        }
+        return Swift.min(end, w)
+    }
+
+    /// Pass-through observer of the plain fill: marks every slice's blocks, observes nothing
+    /// else.
+    struct Marker: CellObserver {
+        let rows: UnsafeMutablePointer<UInt64>
+        let shift: Int
+
+        static var deposits: Bool { true }
+        @inline(__always) func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
+                                    _ bx: Double, _ by: Double) {}
+        @inline(__always)
+        func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double, xb: Double, yb: Double,
+                   dir: Double) {
+            TouchedBlocks.mark(rows, shift: shift, row: row, first: first, last: last)
+        }
+        @inline(__always) func horizontal(xa: Double, xb: Double, y: Double) {}
+    }
+}
