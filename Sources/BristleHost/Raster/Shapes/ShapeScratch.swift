@@ -101,12 +101,12 @@ final class ShapeScratch {
             } else {
                 path.addEdges(to: accumulator)
             }
-            let shift = blocks.shift
+            // The plain fill marks no blocks (on a ring's hole the marking costs what the
+            // skipping saves): its rows are one block, read whole.
+            let shift = exact ? blocks.shift : TouchedBlocks.wholeRow.shift
             for r in 0..<h {
                 let y = top + r
-                // The plain fill marks no blocks (on a ring's hole the marking costs what the
-                // skipping saves): every block is read.
-                let bits = exact ? blocks.take(row: r) : UInt64.max
+                let bits = exact ? blocks.take(row: r) : TouchedBlocks.wholeRow.bits
                 let patched = exact && overlaps.hasTrouble(row: r)
                 if !patched, case .mask(let mask, let raised?) = sink {
                     let span = raised.resolveMax(row: r, of: accumulator, bits: bits, shift: shift,

@@ -36,6 +36,10 @@ final class TouchedBlocks {
         shift = s
     }
 
+    /// The bits and shift that make a row (of fewer than 2^32 cells) one written block: the
+    /// resolution reads every cell.
+    static let wholeRow = (bits: UInt64(1), shift: 32)
+
     /// The bits of band row `r` (bit `b`: cells `b << shift ..< (b + 1) << shift`), cleared.
     @inline(__always)
     func take(row r: Int) -> UInt64 {
