@@ -92,9 +92,10 @@ final class CoverageSpans {
     func resolveRuns(row y: Int, of acc: CoverageAccumulator, bits: UInt64, shift: Int, minimumRun: Int,
                      _ emit: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
         let w = acc.width
-        if w > capacity {
+        // Eight bytes of slack past the row: short stretches are stored eight bytes at once.
+        if w &+ 8 > capacity {
             coverage.deallocate()
-            capacity = Swift.max(w, capacity * 2)
+            capacity = Swift.max(w &+ 8, capacity * 2)
             coverage = .allocate(capacity: capacity)
             coverage.initialize(repeating: 0, count: capacity)
         }
@@ -127,8 +128,15 @@ final class CoverageSpans {
                 emit(px, end, q)
             } else {
                 if start < 0 { start = px }
-                var i = px
-                while i < end { out[i] = q; i &+= 1 }
+                if end &- px <= 8 {
+                    // Past `end` the bytes are rewritten by the pixels that follow (or never
+                    // handed on).
+                    UnsafeMutableRawPointer(out + px).storeBytes(of: UInt64(q) &* 0x0101_0101_0101_0101,
+                                                                 as: UInt64.self)
+                } else {
+                    var i = px
+                    while i < end { out[i] = q; i &+= 1 }
+                }
             }
             x = end
         }
