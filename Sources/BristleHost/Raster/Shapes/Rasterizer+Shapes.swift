@@ -234,17 +234,12 @@ extension Rasterizer {
                 if count >= 2, let dasher = Dasher(pattern: dashes, phase: phase) {
                     let visible = (minX: Double(box.x) - reach, minY: Double(box.y) - reach,
                                    maxX: Double(box.maxX) + reach, maxY: Double(box.maxY) + reach)
-                    // Count first, so a pattern over the cap draws nothing at all.
-                    var counting = dasher
-                    var none: PolylineStroker?
-                    counting.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
-                                 stroker: &none)
-                    overflowed = counting.overflowed
-                    if !overflowed {
-                        var drawing = dasher
-                        drawing.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
-                                    stroker: &stroker)
-                    }
+                    // A pattern over the cap stops the dashing and draws nothing at all (the
+                    // outline built so far is never filled).
+                    var drawing = dasher
+                    drawing.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
+                                stroker: &stroker)
+                    overflowed = drawing.overflowed
                 } else {
                     stroker!.stroke(xs, ys, count: count, closed: closed, dotDirection: (1, 0))
                 }
