@@ -136,7 +136,7 @@ final class OverlapCells {
         }
         var t = Tracker(tags: tags, crossings: crossings, chainFirst: chainFirst, turning: turning,
                         idBase: idBase, stride: stride, width: Double(width), height: Double(height),
-                        blocks: blocks)
+                        originY: Double(originY), blocks: blocks)
         swap(&t.trouble, &trouble)
         swap(&t.gathered, &gathered)
         t.gathered.removeAll()
@@ -336,8 +336,11 @@ final class OverlapCells {
         let crossings: UnsafeMutablePointer<Float>
         let stride: Int
         let width: Double, height: Double
+        /// The band's top row (plane y).
+        let originY: Double
         let chainFirst: UnsafeMutablePointer<UInt32>
-        /// Per edge id, the bound on the turning summed from the path's start.
+        /// Per edge id, the bound on the turning summed from the path's start (meaningful
+        /// between edges that reach the band).
         let turning: UnsafeMutablePointer<Double>
         let blocks: TouchedBlocks.Marker
         var trouble: [Int] = []
@@ -353,8 +356,9 @@ final class OverlapCells {
 
         init(tags: UnsafeMutablePointer<UInt32>, crossings: UnsafeMutablePointer<Float>,
              chainFirst: UnsafeMutablePointer<UInt32>, turning: UnsafeMutablePointer<Double>, idBase: UInt32,
-             stride: Int, width: Double, height: Double, blocks: TouchedBlocks.Marker) {
+             stride: Int, width: Double, height: Double, originY: Double, blocks: TouchedBlocks.Marker) {
             self.idBase = idBase
+            self.originY = originY
             self.tags = tags
             self.chainFirst = chainFirst
             self.turning = turning
@@ -374,6 +378,13 @@ final class OverlapCells {
             self.first = idBase &+ first
             self.last = idBase &+ last
             edgeCount = Int(id) + 1
+            // An edge above or below the band (as the accumulator rejects it) crosses none of
+            // its cells, so no chain holds it: it needs no turning, and the next edge starts
+            // afresh (every band walks every edge: this is most of them).
+            if Swift.max(ay, by) - originY <= 0 || Swift.min(ay, by) - originY >= height {
+                previousLength = 0
+                return
+            }
             // Turning from the previous edge, bounded by |u - v| (the angle between unit
             // vectors is at most π/2 |u - v|); a contour's first edge and a zero-length edge
             // break every chain (4 is past the limit).
