@@ -53,14 +53,14 @@ final class OverlapCells {
     /// for the cells it alone crosses to be exact without pass 2 (below π the chain is
     /// monotone in some direction: see the type's documentation).
     static let chainTurnLimit = 1.9
-    /// Cell indices of the trouble cells, ascending after ``finish(path:accumulator:_:)``.
+    /// Cell indices of the trouble cells, ascending after ``finish(path:accumulator:blocks:_:)``.
     private var trouble: [Int] = []
     /// `troubleRows[r]`: trouble cells in rows before `r` (`height + 1` entries).
     private var troubleRows: [Int32] = []
     /// Pieces and top-line crossings kept in the trouble cells, each with its cell's number
     /// in the order cells became trouble (``Gathered``).
     private var gathered = Gathered()
-    /// Exact area of each trouble cell (index as in ``trouble``) after ``finish(path:accumulator:_:)``.
+    /// Exact area of each trouble cell (index as in ``trouble``) after ``finish(path:accumulator:blocks:_:)``.
     private(set) var areas: [Double] = []
     private var scratch = ExactCellArea.Scratch()
     private var cursor = 0
@@ -85,7 +85,7 @@ final class OverlapCells {
         turning.deallocate()
     }
 
-    /// Number of trouble cells of the current band (after ``finish(path:accumulator:_:)``).
+    /// Number of trouble cells of the current band (after ``finish(path:accumulator:blocks:_:)``).
     var troubleCount: Int { trouble.count }
 
     /// The pixels (plane coordinates) of the current band's trouble cells, in the order of
@@ -146,7 +146,9 @@ final class OverlapCells {
     /// Ends pass 1: walks again the edges that crossed each trouble cell before it became
     /// trouble (``ContourPath/edge(_:)``, through `acc` without depositing), sorts
     /// the trouble cells and computes their exact areas.
-    func finish(path: ContourPath, accumulator acc: CoverageAccumulator, _ t: inout Tracker) {
+    /// `blocks` holds the blocks pass 1 wrote (read, not cleared).
+    func finish(path: ContourPath, accumulator acc: CoverageAccumulator, blocks: TouchedBlocks,
+                _ t: inout Tracker) {
         swap(&trouble, &t.trouble)
         swap(&gathered, &t.gathered)
         nextIdBase = t.nextId &+ 1
@@ -197,6 +199,8 @@ final class OverlapCells {
         var row = -1
         var column = 0
         var winding: Float = 0
+        var bits: UInt64 = 0
+        let shift = blocks.shift
         ps.withUnsafeBufferPointer { pp in
             cs.withUnsafeBufferPointer { cp in
                 for (i, k) in trouble.enumerated() {
@@ -205,11 +209,23 @@ final class OverlapCells {
                         row = r
                         column = 0
                         winding = 0
+                        bits = blocks.bits(row: r)
                     }
                     let base = r * stride
+                    // The crossings left of the cell, in the blocks the pass wrote (a crossed
+                    // cell is in its slice's blocks).
                     while column < c {
-                        if tags[base + column] >> 2 >= idBase { winding += crossings[base + column] }
-                        column += 1
+                        let b = column >> shift
+                        let ahead = bits >> UInt64(truncatingIfNeeded: b)
+                        if ahead & 1 == 0 {
+                            column = ahead == 0 ? c : Swift.min(c, (b + ahead.trailingZeroBitCount) << shift)
+                            continue
+                        }
+                        let end = Swift.min(c, (b + 1) << shift)
+                        while column < end {
+                            if tags[base + column] >> 2 >= idBase { winding += crossings[base + column] }
+                            column += 1
+                        }
                     }
                     let x = UnsafeBufferPointer(rebasing: cp[cStart[i]..<cStart[i + 1]])
                     // Crossings at the left corner by edges in no chain: counted, not kept.
@@ -224,7 +240,7 @@ final class OverlapCells {
         }
     }
 
-    /// Whether band row `r` holds trouble cells (after ``finish(path:accumulator:_:)``).
+    /// Whether band row `r` holds trouble cells (after ``finish(path:accumulator:blocks:_:)``).
     func hasTrouble(row r: Int) -> Bool {
         !trouble.isEmpty && troubleRows[r + 1] > troubleRows[r]
     }

@@ -143,6 +143,6 @@ final class ShapeScratch {
         overlaps.begin(originX: originX, originY: originY, width: w, height: h)
         var tracker = overlaps.tracker(edges: path.count, blocks: blocks.marker)
         path.addEdges(to: accumulator, observer: &tracker)
-        overlaps.finish(path: path, accumulator: accumulator, &tracker)
+        overlaps.finish(path: path, accumulator: accumulator, blocks: blocks, &tracker)
     }
 }

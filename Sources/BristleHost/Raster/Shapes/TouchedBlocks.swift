@@ -40,7 +40,11 @@ final class TouchedBlocks {
     /// resolution reads every cell.
     static let wholeRow = (bits: UInt64(1), shift: 32)
 
-    /// The bits of band row `r` (bit `b`: cells `b << shift ..< (b + 1) << shift`), cleared.
+    /// The bits of band row `r` (bit `b`: cells `b << shift ..< (b + 1) << shift`).
+    @inline(__always)
+    func bits(row r: Int) -> UInt64 { rows[r] }
+
+    /// The bits of band row `r`, cleared.
     @inline(__always)
     func take(row r: Int) -> UInt64 {
         let bits = rows[r]
