@@ -115,7 +115,8 @@ let package = Package(
             dependencies: ["BristleHost", "BristleBench", "BristleTestSupport"]),
         .testTarget(
             name: "BristlePlayTests",
-            dependencies: ["BristlePlay", "BristleHost", "BristleTestSupport", .product(name: "FlyingSocks", package: "FlyingFox")]),
+            dependencies: ["BristlePlay", "BristleHost", "BristleTestSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+                           .product(name: "FlyingSocks", package: "FlyingFox")]),
         .testTarget(
             name: "BristleConformanceTests",
             dependencies: ["BristleConformance", "BristleHost", "CBristle", "BristleTestSupport"]),

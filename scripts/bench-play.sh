@@ -2,7 +2,9 @@
 # `bristle play`'s input-to-paint in headless Chromium at 1,000 pen events/s: browser test 5,
 # ROUNDS times (default 5), each round this server then the `--stand-in` floor, back to back.
 # Prints one Markdown table row per round (the columns of docs/PERFORMANCE.md) and keeps the
-# figures as JSON in OUT (default /tmp/bristle-play-bench.json).
+# figures as JSON in OUT (default /tmp/bristle-play-bench.json). Then the same ROUNDS without a
+# browser (scripts/bench-play-host.py: a WebSocket client at 1,000 events/s, and one request at
+# a time for the wake-ups per request), figures in OUT with -host before .json.
 #
 #   scripts/bench-play.sh [ROUNDS] [OUT]     (builds the release configuration first)
 set -euo pipefail
@@ -26,3 +28,4 @@ for n, r in enumerate(figures["rounds"], 1):
           f"| {host['p50']:.2f} / {host['p99']:.1f} ms | {ours['patchBytesPerEvent']:,} ({ours['patchPixelsPerEvent']}) "
           f"| {ms(floor['browser']['inputToPaintMs'])} | {ms(floor['browser']['inputToFrameMs'])} |")
 PY
+python3 scripts/bench-play-host.py .build/release "$rounds" "${out%.json}-host.json"

@@ -38,6 +38,7 @@ typedef struct pencil_state {
 
     /* The stroke. */
     bristle_stroke_context_t context;
+    double width_limit; /* twice the canvas diagonal plus 2: set at begin, from the context */
     int in_stroke;
     double last_x, last_y, last_w;
     double last_pressure; /* the last measured pressure of this stroke */
@@ -90,7 +91,7 @@ static pencil_state *state_of(const bristle_brush_t *brush) {
  * pixels and keeps the geometry finite. */
 static double width_for(pencil_state *p, const bristle_sample_t *s) {
     double w = (double)p->context.width * (double)p->context.scale;
-    double limit = 2 * hypot((double)p->context.canvas_width, (double)p->context.canvas_height) + 2;
+    double limit = p->width_limit;
     if (p->pressure_width != 0 && (p->context.device_flags & BRISTLE_SAMPLE_HAS_PRESSURE)) {
         double pressure = p->last_pressure;
         if (s->flags & BRISTLE_SAMPLE_HAS_PRESSURE) {
@@ -186,6 +187,7 @@ static bristle_status_t pencil_begin(const bristle_brush_t *brush,
     memcpy(&p->context, context,
            context->struct_size < sizeof p->context ? context->struct_size : sizeof p->context);
     if (!ensure_masks(p, context->canvas_width, context->canvas_height)) return BRISTLE_FAILED;
+    p->width_limit = 2 * hypot((double)p->context.canvas_width, (double)p->context.canvas_height) + 2;
     p->in_stroke = 1;
     p->last_pressure = 0.5; /* Pointer Events' pressure of a pressed button without a sensor */
     if (!usable(sample)) {

@@ -29,6 +29,7 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
     public var maxY: Int64 { Int64(y) + Int64(height) }
 
     /// A rectangle from 64-bit edges, saturated to the `Int32` range.
+    @inline(__always)
     private static func edges(_ x0: Int64, _ y0: Int64, _ x1: Int64, _ y1: Int64) -> PixelRect {
         func clamp(_ v: Int64) -> Int64 { Swift.min(Swift.max(v, Int64(Int32.min)), Int64(Int32.max)) }
         let cx0 = clamp(x0), cy0 = clamp(y0)
@@ -46,6 +47,7 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
     }
 
     /// The pixels in both rectangles, or ``empty``.
+    @inline(__always)
     public func intersection(_ other: PixelRect) -> PixelRect {
         guard !isEmpty, !other.isEmpty else { return .empty }
         let x0 = Int64(max(x, other.x)), y0 = Int64(max(y, other.y))

@@ -63,7 +63,7 @@ final class CoverageAccumulator {
 
     /// The cells of band row `y`.
     @inline(__always)
-    func row(_ y: Int) -> UnsafeMutablePointer<Float> { cells + y * stride }
+    func row(_ y: Int) -> UnsafeMutablePointer<Float> { cells + y &* stride }
 
     /// Adds every edge of the closed polygon `(xs[i], ys[i])` (plane coordinates).
     func addPolygon(xs: [Double], ys: [Double]) {
@@ -197,30 +197,42 @@ final class CoverageAccumulator {
 
     /// Accumulates an edge already inside `[0, width] x [0, height]` with `y0 < y1`; `dir` is
     /// +1 for an edge going down in the original polygon, -1 for one going up.
+    ///
+    /// The common cases are straight-line code: an edge within one row, and an edge across
+    /// exactly two rows (split once at the row line); longer edges walk row by row. Every case
+    /// splits at the same points and deposits the same values as the row-by-row walk.
     @inline(__always)
     private func accumulate<O: CellObserver>(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
                                              _ dir: Double, _ o: inout O) {
+        let base = cells, stride = self.stride
         let row0 = Self.floor(y0)
+        let next = Double(row0 &+ 1)
         // Within one row exactly when ceil(y1) <= row0 + 1.
-        if y1 <= Double(row0 &+ 1) {
-            cellsForRow(row0, x0, x1, (y1 - y0) * dir, y0, y1, dir, &o)
+        if y1 <= next {
+            Self.cellsForRow(base, row0, stride, x0, x1, (y1 - y0) * dir, y0, y1, dir, &o)
             return
         }
-        let rowEnd = Swift.min(height, Self.ceiling(y1))
         let dxdy = (x1 - x0) / (y1 - y0)
         let lo = Swift.min(x0, x1), hi = Swift.max(x0, x1)
+        // Across two rows exactly when ceil(y1) == row0 + 2 (y1 <= height, so ceil(y1) <= height).
+        if y1 <= next + 1 {
+            let xSplit = Swift.min(Swift.max(x0 + dxdy * (next - y0), lo), hi)
+            Self.cellsForRow(base, row0, stride, x0, xSplit, (next - y0) * dir, y0, next, dir, &o)
+            Self.cellsForRow(base, row0 &+ 1, stride, xSplit, x1, (y1 - next) * dir, next, y1, dir, &o)
+            return
+        }
+        let last = Swift.min(height, Self.ceiling(y1)) &- 1
         var x = x0, top = y0
         var row = row0
-        let last = rowEnd &- 1
         while row < last {
             let bottom = Double(row &+ 1)
             let xNext = Swift.min(Swift.max(x0 + dxdy * (bottom - y0), lo), hi)
-            cellsForRow(row, x, xNext, (bottom - top) * dir, top, bottom, dir, &o)
+            Self.cellsForRow(base, row, stride, x, xNext, (bottom - top) * dir, top, bottom, dir, &o)
             x = xNext
             top = bottom
             row &+= 1
         }
-        cellsForRow(last, x, x1, (y1 - top) * dir, top, y1, dir, &o)
+        Self.cellsForRow(base, last, stride, x, x1, (y1 - top) * dir, top, y1, dir, &o)
     }
 
     /// `ceil(v)` for `0 <= v < 2^51` without a libm call.
@@ -245,14 +257,17 @@ final class CoverageAccumulator {
     }
 
     /// Deposits one row's slice of an edge running from (xa, ya) to (xb, yb) (x in
-    /// `[0, width]`) with signed height `d` (`(yb - ya) * dir`), and reports it to `o`.
+    /// `[0, width]`) with signed height `d` (`(yb - ya) * dir`) into the cells of band row
+    /// `row` (`cells + row * stride`), and reports it to `o`. One cell and two cells are
+    /// straight-line code; wider slices add the constant middle cells in a loop.
     @inline(__always)
-    private func cellsForRow<O: CellObserver>(_ row: Int, _ xa: Double, _ xb: Double, _ d: Double,
-                                              _ ya: Double, _ yb: Double, _ dir: Double,
-                                              _ o: inout O) {
+    private static func cellsForRow<O: CellObserver>(_ cells: UnsafeMutablePointer<Float>, _ row: Int,
+                                                     _ stride: Int, _ xa: Double, _ xb: Double,
+                                                     _ d: Double, _ ya: Double, _ yb: Double,
+                                                     _ dir: Double, _ o: inout O) {
         let p = cells + row &* stride
-        let (xl, xr) = xa < xb ? (xa, xb) : (xb, xa)
-        let il = Self.floor(xl)
+        let xl = Swift.min(xa, xb), xr = Swift.max(xa, xb)
+        let il = floor(xl)
         let xlFloor = Double(il)
         // Within one cell exactly when ceil(xr) <= il + 1.
         if xr <= xlFloor + 1 {
@@ -264,7 +279,9 @@ final class CoverageAccumulator {
             p[il &+ 1] += Float(d * xm)
             return
         }
-        let ir = Self.ceiling(xr)
+        // Across two cells exactly when ceil(xr) == il + 2.
+        let two = xr <= xlFloor + 2
+        let ir = two ? il &+ 2 : ceiling(xr)
         o.slice(row: row, first: il, last: ir &- 1, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir)
         guard O.deposits else { return }
         let xrCeil = Double(ir)
@@ -274,7 +291,7 @@ final class CoverageAccumulator {
         let fr = xr - xrCeil + 1
         let am = 0.5 * s * fr * fr
         p[il] += Float(d * a0)
-        if ir == il &+ 2 {
+        if two {
             p[il &+ 1] += Float(d * (1 - a0 - am))
         } else {
             let a1 = s * (1.5 - fl)

@@ -76,7 +76,7 @@ final class CoverageSpans {
             }
         }
         cells[w] = 0
-        cells[w + 1] = 0
+        cells[w &+ 1] = 0
         return (lo, hi)
     }
 
@@ -142,20 +142,19 @@ final class CoverageSpans {
         }
         if start >= 0 { emit(start, hi, 0) }
         cells[w] = 0
-        cells[w + 1] = 0
+        cells[w &+ 1] = 0
         return (lo, hi)
     }
 
     /// Resolves band row `y` of `acc` (nonzero rule) and composites it at once, source-over at
     /// full opacity, onto `pixels` (the RGBA8 pixel of band column 0): the same result as
     /// ``resolve(row:of:rule:)`` followed by ``SpanCompositor/blendRow(_:coverage:count:source:)``
-    /// without the coverage buffer; `table` is the paint's ``OverTable``. Returns the columns
-    /// `lo..<hi` with non-zero coverage.
+    /// without the coverage buffer; `over` is the paint prepared once for the band (with its
+    /// ``OverTable``). Returns the columns `lo..<hi` with non-zero coverage.
     func resolveOver(row y: Int, of acc: CoverageAccumulator, onto pixels: UnsafeMutablePointer<UInt8>,
-                     source s: SpanCompositor.Source, table: UnsafePointer<UInt32>) -> (lo: Int, hi: Int) {
+                     over: SpanCompositor.OverPixel) -> (lo: Int, hi: Int) {
         let w = acc.width
         let cells = acc.row(y)
-        let over = SpanCompositor.OverPixel(s, table: table)
         let words = UnsafeMutableRawPointer(pixels)
         var sum: Float = 0
         var lo = w, hi = 0
@@ -186,13 +185,15 @@ final class CoverageSpans {
             hi = x
         }
         cells[w] = 0
-        cells[w + 1] = 0
+        cells[w &+ 1] = 0
         return (lo, hi)
     }
 
     /// Resolves band row `y` of `acc` (nonzero rule) straight into a mask row with max
     /// (`mask[x] = max(mask[x], coverage)`), `mask` pointing at band column 0. Returns the
-    /// columns with non-zero coverage.
+    /// columns with non-zero coverage. As in ``resolveOver(row:of:onto:over:)``, a run
+    /// of zero cells keeps the coverage: it is skipped (0), filled (255) or maxed with the same
+    /// value, without a prefix sum per pixel.
     func resolveMax(row y: Int, of acc: CoverageAccumulator, into mask: UnsafeMutablePointer<UInt8>) -> (lo: Int, hi: Int) {
         let w = acc.width
         let cells = acc.row(y)
@@ -203,15 +204,28 @@ final class CoverageSpans {
             sum += cells[x]
             cells[x] = 0
             let q = Self.quantize(Swift.min(abs(sum), 1))
-            if q != 0 {
-                if lo > x { lo = x }
-                hi = x &+ 1
-                if q > mask[x] { mask[x] = q }
-            }
             x &+= 1
+            if q == 0 {
+                while x < w && cells[x].bitPattern == 0 { x &+= 1 }
+                continue
+            }
+            if lo > x &- 1 { lo = x &- 1 }
+            if q > mask[x &- 1] { mask[x &- 1] = q }
+            if q == 255 {
+                while x < w && cells[x].bitPattern == 0 {
+                    mask[x] = 255
+                    x &+= 1
+                }
+            } else {
+                while x < w && cells[x].bitPattern == 0 {
+                    if q > mask[x] { mask[x] = q }
+                    x &+= 1
+                }
+            }
+            hi = x
         }
         cells[w] = 0
-        cells[w + 1] = 0
+        cells[w &+ 1] = 0
         return (lo, hi)
     }
 

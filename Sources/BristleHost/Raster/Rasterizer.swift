@@ -205,11 +205,10 @@ public final class Rasterizer {
         switch target {
         case .pixels(let plane, let source):
             guard source.blend == .sourceOver && source.opacity == 65536 else { return nil }
-            let table = overTable.prepare(source)
+            let over = SpanCompositor.OverPixel(source, table: overTable.prepare(source))
             for r in 0..<h {
                 let y = bandTop &+ r
-                let span = spans.resolveOver(row: r, of: accumulator, onto: plane.row(y) + 4 &* x0,
-                                             source: source, table: table)
+                let span = spans.resolveOver(row: r, of: accumulator, onto: plane.row(y) + 4 &* x0, over: over)
                 dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
             }
         case .mask(let mask):

@@ -21,7 +21,9 @@ enum SpanCompositor {
             let p = paint.color.premultiplied8
             r = UInt32(p.r); g = UInt32(p.g); b = UInt32(p.b); a = UInt32(p.a)
             let o = paint.opacity.isNaN ? 0 : Swift.min(Swift.max(paint.opacity, 0), 1)
-            opacity = UInt32((o * 65536).rounded())
+            // `(o * 65536).rounded()` (half away from zero) without a libm call: exact in
+            // Double, where adding one half and truncating rounds a non-negative value the same.
+            opacity = UInt32(Double(o) * 65536 + 0.5)
             blend = paint.blend
         }
 
@@ -111,7 +113,9 @@ enum SpanCompositor {
 
     /// Source-over of one paint at full opacity on a pixel as one 32-bit word: full coverage
     /// with an opaque paint stores the colour; otherwise red/blue and green/alpha are blended
-    /// as two 16-bit lanes each (``div255Pair(_:)``), giving exactly the per-channel formula.
+    /// as two 16-bit lanes each (``div255Pair(_:)``), or, with the paint's ``OverTable``, all
+    /// four channels as 16-bit lanes of one 64-bit word (``div255Quad(_:)``), giving exactly
+    /// the per-channel formula.
     struct OverPixel {
         let solid: UInt32
         let opaque: Bool
@@ -119,10 +123,10 @@ enum SpanCompositor {
         let srcRB: UInt32
         let srcGA: UInt32
         /// The paint's ``OverTable`` entries, when the caller has them.
-        let table: UnsafePointer<UInt32>?
+        let table: UnsafePointer<UInt64>?
 
         @inline(__always)
-        init(_ s: Source, table: UnsafePointer<UInt32>? = nil) {
+        init(_ s: Source, table: UnsafePointer<UInt64>? = nil) {
             solid = UInt32(littleEndian: s.r | s.g << 8 | s.b << 16 | s.a << 24)
             opaque = s.a == 255
             a = s.a
@@ -145,20 +149,57 @@ enum SpanCompositor {
                 return
             }
             let d = UInt32(littleEndian: q.loadUnaligned(as: UInt32.self))
-            let sRB: UInt32, sGA: UInt32, inv: UInt32
             if let table {
-                let e = table + 3 &* Int(m)
-                sRB = e[0]
-                sGA = e[1]
-                inv = e[2]
-            } else {
-                sRB = SpanCompositor.div255Pair(srcRB &* m)
-                sGA = SpanCompositor.div255Pair(srcGA &* m)
-                inv = 255 &- SpanCompositor.div255(a &* m)
+                let e = table + 2 &* Int(m)
+                let out = e[0] &+ SpanCompositor.div255Quad(SpanCompositor.lanes(d) &* e[1])
+                p.storeBytes(of: UInt32(littleEndian: SpanCompositor.pixel(out)), as: UInt32.self)
+                return
             }
+            let sRB = SpanCompositor.div255Pair(srcRB &* m)
+            let sGA = SpanCompositor.div255Pair(srcGA &* m)
+            let inv = 255 &- SpanCompositor.div255(a &* m)
             let rb = sRB &+ SpanCompositor.div255Pair((d & 0x00FF_00FF) &* inv)
             let ga = sGA &+ SpanCompositor.div255Pair(((d >> 8) & 0x00FF_00FF) &* inv)
             p.storeBytes(of: UInt32(littleEndian: rb | ga << 8), as: UInt32.self)
+        }
+    }
+
+    /// The four bytes of pixel word `v` (red, green, blue, alpha from the low byte up) as
+    /// 16-bit lanes of one word: red in bits 0-7, blue 16-23, green 32-39, alpha 48-55.
+    @inline(__always)
+    static func lanes(_ v: UInt32) -> UInt64 {
+        let w = UInt64(v)
+        return (w & 0x00FF_00FF) | (w & 0xFF00_FF00) << 24
+    }
+
+    /// The pixel word of ``lanes(_:)``'s layout: the low byte of each lane back in place. A
+    /// lane that overflowed into its bit 8 spills onto the next channel's bit 0 exactly as the
+    /// two-lane `rb | ga << 8` packing does.
+    @inline(__always)
+    static func pixel(_ v: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: v | v >> 24)
+    }
+
+    /// ``div255(_:)`` of four 16-bit lanes at once (each `0...65025`); results in the low byte
+    /// of each lane.
+    @inline(__always)
+    static func div255Quad(_ v: UInt64) -> UInt64 {
+        let t = v &+ 0x0080_0080_0080_0080
+        return ((t &+ ((t >> 8) & 0x00FF_00FF_00FF_00FF)) >> 8) & 0x00FF_00FF_00FF_00FF
+    }
+
+    /// Stores the pixel word `value` into `count` consecutive pixels at `p`, four at a time.
+    @inline(__always)
+    static func fill(_ p: UnsafeMutableRawPointer, count: Int, with value: UInt32) {
+        let four = SIMD4<UInt32>(repeating: value)
+        var i = 0
+        while i &+ 4 <= count {
+            (p + 4 &* i).storeBytes(of: four, as: SIMD4<UInt32>.self)
+            i &+= 4
+        }
+        while i < count {
+            (p + 4 &* i).storeBytes(of: value, as: UInt32.self)
+            i &+= 1
         }
     }
 
@@ -212,7 +253,7 @@ enum SpanCompositor {
     /// when none).
     static func maskRow(_ target: UnsafeMutablePointer<UInt8>, base: UnsafePointer<UInt8>?,
                         mask: UnsafePointer<UInt8>, count: Int, source s: Source,
-                        table: UnsafePointer<UInt32>? = nil,
+                        table: UnsafePointer<UInt64>? = nil,
                         maskTable: UnsafePointer<UInt32>? = nil) -> (lo: Int, hi: Int) {
         var lo = count, hi = 0
         var x = 0
@@ -220,6 +261,24 @@ enum SpanCompositor {
             let over = OverPixel(s, table: table)
             let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(target)
             while x < count {
+                // Eight mask values per test while they are all 0 (a copy of the base) or all
+                // 255 under an opaque paint (the colour).
+                if x &+ 8 <= count {
+                    let eight = UnsafeRawPointer(mask + x).loadUnaligned(as: UInt64.self)
+                    if eight == 0 {
+                        let a = (from + 4 &* x).loadUnaligned(as: SIMD4<UInt32>.self)
+                        let b = (from + 4 &* x).loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
+                        (to + 4 &* x).storeBytes(of: a, as: SIMD4<UInt32>.self)
+                        (to + 4 &* x).storeBytes(of: b, toByteOffset: 16, as: SIMD4<UInt32>.self)
+                        x &+= 8
+                        continue
+                    }
+                    if eight == .max && over.opaque {
+                        fill(to + 4 &* x, count: 8, with: over.solid)
+                        x &+= 8
+                        continue
+                    }
+                }
                 let m = UInt32(mask[x])
                 if m == 0 {
                     (to + 4 &* x).storeBytes(of: (from + 4 &* x).loadUnaligned(as: UInt32.self), as: UInt32.self)

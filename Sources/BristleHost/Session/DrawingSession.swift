@@ -75,7 +75,7 @@ public final class DrawingSession {
 
     /// Numbers about the session's work so far. `pixelsCopied` counts the pixels the host
     /// copied between layers (tests use it to prove per-event work follows dirty rectangles).
-    public private(set) var pixelsCopied = 0
+    @exclusivity(unchecked) public private(set) var pixelsCopied = 0
     public private(set) var strokesCompleted = 0
     public private(set) var strokesCancelled = 0
 
@@ -86,7 +86,7 @@ public final class DrawingSession {
     /// committed plus provisional pixels) whose pixels may have changed since the last
     /// ``takeDamage()``, in the order the changes happened; they may overlap. Every call that
     /// changes pixels adds to it: strokes, ticks, clear, undo and redo.
-    public private(set) var damage: [PixelRect] = []
+    @exclusivity(unchecked) public private(set) var damage: [PixelRect] = []
 
     /// Records the draws (their layer, what they reported dirty and, when the timeline counts
     /// them, the pixels they changed) and the services the session's targets carry
@@ -101,13 +101,16 @@ public final class DrawingSession {
     private var audit: PixelAudit?
 
     private let host: BrushHost
+    // The state every event touches is `@exclusivity(unchecked)`: a session is used from one
+    // thread and nothing a hook calls re-enters it, so no two accesses can overlap, and the
+    // runtime's access checks cost about a thousand instructions an event.
     /// The preview once allocated (see ``preview``).
-    private var previewStorage: Layer?
+    @exclusivity(unchecked) private var previewStorage: Layer?
     /// Before the preview exists: the tiles where committed changed, which it must copy when
     /// it is allocated (elsewhere both are transparent).
-    private var previewBacklog: TileMarks
+    @exclusivity(unchecked) private var previewBacklog: TileMarks
     private let context: UnsafeMutablePointer<bristle_stroke_context_t>
-    private var stroke: StrokeState?
+    @exclusivity(unchecked) private var stroke: StrokeState?
     private var strokeCount: UInt64 = 0
     private var framesSinceLift = 0
     private var hadStroke = false
@@ -120,9 +123,9 @@ public final class DrawingSession {
     /// Pixels of the preview that differ from committed during a stroke: what the last preview
     /// draw reported (its dirty list, merged, or its one rectangle). Kept outside
     /// ``StrokeState`` so that updating it never copies its storage.
-    private var previewDirty = DirtyRegion()
+    @exclusivity(unchecked) private var previewDirty = DirtyRegion()
     /// What the current draw changed, read back from ``dirtyList``.
-    private var drawn = DirtyRegion()
+    @exclusivity(unchecked) private var drawn = DirtyRegion()
     /// The dirty list every target carries (bristle.h, since 1.2).
     private let dirtyList = DirtyList()
 

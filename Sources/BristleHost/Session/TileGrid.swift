@@ -30,14 +30,20 @@ struct TileGrid {
 
     /// The tiles that `rect` (clipped to the canvas) overlaps, row-major.
     func tiles(covering rect: PixelRect) -> [Int32] {
+        var out: [Int32] = []
+        forEachTile(covering: rect) { out.append($0) }
+        return out
+    }
+
+    /// Calls `body` with each tile that `rect` (clipped to the canvas) overlaps, row-major,
+    /// without building a list (the session marks the tiles of every event's rectangle).
+    @inline(__always)
+    func forEachTile(covering rect: PixelRect, _ body: (Int32) -> Void) {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: Int32(width), height: Int32(height)))
-        guard !r.isEmpty else { return [] }
+        guard !r.isEmpty else { return }
         let c0 = Int(r.x) / tileSize, c1 = Int(r.maxX - 1) / tileSize
         let r0 = Int(r.y) / tileSize, r1 = Int(r.maxY - 1) / tileSize
-        var out: [Int32] = []
-        out.reserveCapacity((c1 - c0 + 1) * (r1 - r0 + 1))
-        for row in r0...r1 { for column in c0...c1 { out.append(Int32(row * columns + column)) } }
-        return out
+        for row in r0...r1 { for column in c0...c1 { body(Int32(row * columns + column)) } }
     }
 
     /// True when `tile` holds different bytes in the two layers (same size as the grid).

@@ -26,7 +26,7 @@ struct TileMarks {
 
     /// Adds every tile of `grid` that `rect` overlaps.
     mutating func insert(covering rect: PixelRect, of grid: TileGrid) {
-        for tile in grid.tiles(covering: rect) { insert(tile) }
+        grid.forEachTile(covering: rect) { insert($0) }
     }
 
     /// Empties the set, in time proportional to what it held.

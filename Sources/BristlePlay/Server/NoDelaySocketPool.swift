@@ -2,10 +2,10 @@ import FlyingSocks
 import Glibc
 import Synchronization
 
-/// FlyingFox's socket pool with Nagle's algorithm turned off for the server's connections:
-/// the first time the listening socket waits for a connection (the socket that waits to read
-/// and has `SO_ACCEPTCONN`), it gets `TCP_NODELAY`, which Linux passes on to every socket it
-/// accepts. Without it, a small patch written while the previous one is not yet acknowledged
+/// A socket pool (``DirectSocketPool`` in the server) with Nagle's algorithm turned off for the
+/// server's connections: the first time the listening socket waits for a connection (the
+/// socket that waits to read and has `SO_ACCEPTCONN`), it gets `TCP_NODELAY`, which Linux
+/// passes on to every socket it accepts. Without it, a small patch written while the previous one is not yet acknowledged
 /// waits for the page's delayed ACK (up to 40 ms on loopback). ``PlayServer`` announces its
 /// URL only once ``listenerReady`` is true, so no connection is accepted before.
 final class NoDelaySocketPool<Base: AsyncSocketPool>: AsyncSocketPool {

@@ -34,7 +34,7 @@ public final class PlayServer: Sendable {
         do { address = try .inet(ip4: "127.0.0.1", port: options.port) } catch {
             throw .system("cannot make the address 127.0.0.1:\(options.port): \(error)")
         }
-        let pool = NoDelaySocketPool(HTTPServer.defaultPool())
+        let pool = NoDelaySocketPool(DirectSocketPool())
         let server = HTTPServer(config: HTTPServer.Configuration(address: address, timeout: 60, pool: pool, logger: .disabled),
                                 handler: ClosureHTTPHandler { [self] request in await handle(request) })
         let running = Task { try await server.run() }
@@ -97,8 +97,7 @@ public final class PlayServer: Sendable {
             guard access.originAllowed(request) else {
                 return text(.forbidden, "WebSocket connections from other origins are refused\n")
             }
-            let handler = MessageFrameWSHandler(handler: PlayConnection(session: session), frameSize: 1 << 20)
-            do { return try await WebSocketHTTPHandler(handler: handler).handleRequest(request) } catch {
+            do { return try await WebSocketHTTPHandler(handler: PlayConnection(session: session)).handleRequest(request) } catch {
                 return text(.badRequest, "\(error)\n")
             }
         }

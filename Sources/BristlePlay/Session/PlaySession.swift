@@ -4,8 +4,11 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// The state of a `bristle play` server, owned by one serial queue: the brush catalog, the
-/// brush worker, the committed canvas, the recording and the connected pages.
+/// The state of a `bristle play` server, owned by one thread (``SessionThread``): the brush
+/// catalog, the brush worker, the committed canvas, the recording and the connected pages.
+/// The thread takes the pages' messages, waits for the worker's replies and hands the patches
+/// to the pages' WebSockets itself: an input message costs one wake-up of the session, not a
+/// queue's hop.
 ///
 /// - The **worker** (``BrushWorker``) runs the brushes on its own ``BristleHost/DrawingSession``;
 ///   this process never loads a brush. Every page message becomes one worker request, and
@@ -28,7 +31,7 @@ public final class PlaySession: @unchecked Sendable {
     public typealias Outbox = @Sendable (Outgoing) -> Void
 
     let options: PlayOptions
-    private let queue = DispatchQueue(label: "bristle.play.session", qos: .userInteractive)
+    private let thread = SessionThread<Arrival>()
     private let mirror: DrawingSession
     private let background = RGBAColor.white
     private let watcher: LibraryWatcher?
@@ -47,8 +50,8 @@ public final class PlaySession: @unchecked Sendable {
     private var stroke: LiveStroke?
     private var ticking = false
     private var stats = PlayStats()
-    /// Messages of the pages not handled yet, and whether a drain is scheduled.
-    private let inbox = Mutex<(messages: [(text: String, id: Int, arrived: Double)], scheduled: Bool)>(([], false))
+    /// A page's message as it arrived: its text, the page's id and ``Clock/seconds()`` then.
+    typealias Arrival = (text: String, id: Int, arrived: Double)
 
     /// The input messages a patch message answers (seq 0...0 answers none).
     typealias Seqs = ClosedRange<UInt32>
@@ -81,12 +84,15 @@ public final class PlaySession: @unchecked Sendable {
         if let brush = catalog.defaultBrush {
             choice = BrushChoice(id: brush.id, color: RGBAColor.black.description, width: RenderOptions.defaultWidth, params: [])
         }
-        queue.sync { _ = ensureWorker() }
+        _ = ensureWorker()
+        thread.start(name: "bristle-session") { [weak self] batch in self?.drain(batch) }
         watcher?.start { [weak self] change in
             guard let self else { return }
-            self.queue.async { self.apply(change, atStartup: false) }
+            self.thread.async { self.apply(change, atStartup: false) }
         }
     }
+
+    deinit { thread.stop() }
 
     // MARK: Catalog
 
@@ -130,7 +136,7 @@ public final class PlaySession: @unchecked Sendable {
     /// Registers a page; it gets the canvas, the brushes and the drawing so far. Returns its id.
     public func connect(_ outbox: @escaping Outbox) -> Int {
         let id = connectionCounter.add(1, ordering: .relaxed).newValue
-        queue.async { [self] in
+        thread.async { [self] in
             connections[id] = outbox
             outbox(.text(brushesMessage(type: "hello")))
             outbox(.binary(PageMessage.patches([LayerPatch(kind: .committed, layer: mirror.committed, rect: mirror.committed.bounds)],
@@ -141,33 +147,23 @@ public final class PlaySession: @unchecked Sendable {
 
     /// Forgets a page; a stroke it was drawing is cancelled.
     public func disconnect(_ id: Int) {
-        queue.async { [self] in
+        thread.async { [self] in
             connections[id] = nil
             if let stroke, stroke.connection == id { finish(0...0, cancelled: true) }
         }
     }
 
     /// Takes one text message of page `id`. Messages are handled in order; moves of a stroke
-    /// that arrived while the session was busy are played as one event (see ``drain()``).
+    /// that arrived while the session was busy are played as one event (see ``drain(_:)``).
     public func receive(_ text: String, from id: Int) {
-        let arrived = Clock.seconds()
-        let schedule = inbox.withLock { box in
-            box.messages.append((text, id, arrived))
-            defer { box.scheduled = true }
-            return !box.scheduled
-        }
-        if schedule { queue.async { [self] in drain() } }
+        thread.send((text, id, Clock.seconds()))
     }
 
-    /// Handles every message waiting. Consecutive moves of one page become one event whose
-    /// coalesced samples are all of theirs, in order (as a browser coalesces events when its
-    /// page is busy): the worker, the recording and the patches then deal with one event
+    /// Handles messages that waited together. Consecutive moves of one page become one event
+    /// whose coalesced samples are all of theirs, in order (as a browser coalesces events when
+    /// its page is busy): the worker, the recording and the patches then deal with one event
     /// instead of a backlog, and the patch message answers all their sequence numbers.
-    private func drain() {
-        let batch = inbox.withLock { box in
-            defer { box = ([], false) }
-            return box.messages
-        }
+    private func drain(_ batch: [Arrival]) {
         var parsed: [(message: ClientMessage, id: Int, arrived: Double)] = []
         for (text, id, arrived) in batch {
             switch ClientMessage.parse(text) {
@@ -193,7 +189,7 @@ public final class PlaySession: @unchecked Sendable {
 
     /// Tells page `id` that binary messages are not expected.
     public func refuseBinary(from id: Int) {
-        queue.async { [self] in send(id, status: "the page sent a binary message; input is JSON text", error: true) }
+        thread.async { [self] in send(id, status: "the page sent a binary message; input is JSON text", error: true) }
     }
 
     private func handle(_ message: ClientMessage, from id: Int) {
@@ -334,7 +330,7 @@ public final class PlaySession: @unchecked Sendable {
     // MARK: Ticks
 
     private func scheduleTick() {
-        queue.asyncAfter(deadline: .now() + 1 / 60) { [weak self] in self?.tick() }
+        thread.after(1 / 60) { [weak self] in self?.tick() }
     }
 
     /// One frame of the tick clock for a brush that wants ticks, while it changes something.
@@ -462,7 +458,7 @@ public final class PlaySession: @unchecked Sendable {
 
     /// The committed canvas as `bristle render` exports it (background included).
     public func canvasPNG() async -> Result<[UInt8], PlayError> {
-        await onQueue { [self] in
+        await thread.sync { [self] in
             let fd = Self.scratchFile()
             guard fd >= 0 else { return .failure(.system("cannot create a temporary file in \(PlayEnvironment.temporaryDirectory)")) }
             defer { close(fd) }
@@ -483,13 +479,13 @@ public final class PlaySession: @unchecked Sendable {
 
     /// The session so far as a stroke script.
     public func recordingJSON() async -> String {
-        await onQueue { [self] in recording.text }
+        await thread.sync { [self] in recording.text }
     }
 
     /// Timing and patch sizes of input messages since the start or the last reset (`GET
     /// /api/stats`, `?reset=1`).
     public func statsJSON(reset: Bool) async -> String {
-        await onQueue { [self] in
+        await thread.sync { [self] in
             defer { if reset { stats.reset() } }
             return stats.json
         }
@@ -497,16 +493,10 @@ public final class PlaySession: @unchecked Sendable {
 
     /// The brushes, as `GET /api/brushes` lists them.
     public func brushesJSON() async -> String {
-        await onQueue { [self] in
+        await thread.sync { [self] in
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
             return (try? encoder.encode(catalog.brushes)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-        }
-    }
-
-    private func onQueue<T: Sendable>(_ body: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            queue.async { continuation.resume(returning: body()) }
         }
     }
 

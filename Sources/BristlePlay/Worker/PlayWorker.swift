@@ -17,6 +17,8 @@ public enum PlayWorker {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore) // a crashing brush is expected; no core files
         ChildLaunch.endWithParent()
+        // The page waits for every reply: the worker answers at the session thread's priority.
+        ThreadPriority.userInteractive()
         guard let trace = HookTrace(fd: traceDescriptor) else {
             StandardError.write("bristle play-worker: fd \(traceDescriptor) is not the hook trace (this command is started by bristle play)\n")
             return 64
