@@ -121,7 +121,7 @@ final class OverlapCells {
     }
 
     /// Pass 1's observer (see the type's documentation) for a path of at most `edges` edges;
-    /// it also marks the written blocks in `blocks` (``TouchedBlocks/Marker``).
+    /// it also marks the written blocks with `blocks`.
     func tracker(edges: Int, blocks: TouchedBlocks.Marker) -> Tracker {
         if edges + 1 > turningCapacity {
             turning.deallocate()
@@ -461,7 +461,7 @@ final class OverlapCells {
         @inline(__always)
         mutating func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
                             xb: Double, yb: Double, dir: Double) {
-            blocks.slice(row: row, first: first, last: last, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir)
+            blocks.mark(row: row, first: first, last: last)
             let base = row &* stride
             var c = first
             while c <= last {

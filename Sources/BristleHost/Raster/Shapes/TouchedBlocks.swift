@@ -1,8 +1,9 @@
-/// Which cells of each band row a shape fill (``ShapeScratch/fill(clip:sink:exact:)``) wrote
-/// into ``CoverageAccumulator``, one bit per block of `1 << shift` consecutive cells, so the
-/// row's resolution jumps over the blocks nothing wrote (they hold zeros: the accumulator's
-/// invariant) instead of reading them: the hole of a stroked ellipse, the empty stretches of
-/// a long thin stroke's box.
+/// Which cells of each band row the exact fill (``ShapeScratch/fill(clip:sink:exact:)``)
+/// wrote into ``CoverageAccumulator``, one bit per block of `1 << shift` consecutive cells, so
+/// the row's resolution jumps over the blocks nothing wrote (they hold zeros: the
+/// accumulator's invariant) instead of reading them: the empty stretches of a long thin
+/// stroke's box, the inside of a dashed ellipse. (The plain fill marks nothing and reads its
+/// rows whole, ``wholeRow``: on a solid ring's hole the marking cost what the skipping saved.)
 ///
 /// A row's bits are only ever a superset of its written blocks (a set bit's block may hold
 /// zeros; a clear bit's block holds only zeros). Invariant: outside a band's accumulation and
@@ -52,18 +53,8 @@ final class TouchedBlocks {
         return bits
     }
 
-    /// The observer that records the blocks every row slice writes.
+    /// What pass 1 of the exact fill (``OverlapCells/Tracker``) marks the written blocks with.
     var marker: Marker { Marker(rows: rows, shift: shift) }
-
-    /// Records that cells `first...last + 1` of band row `row` were written (an edge's slice
-    /// through cells `first...last` also carries into the cell after them).
-    @inline(__always)
-    static func mark(_ rows: UnsafeMutablePointer<UInt64>, shift: Int, row: Int, first: Int, last: Int) {
-        let a = UInt64(truncatingIfNeeded: first &>> shift)
-        let b = UInt64(truncatingIfNeeded: (last &+ 1) &>> shift)
-        // Bits a...b (b <= 63; 2 << 63 wraps to 0, and 0 - 1 is every bit).
-        rows[row] |= ((2 &<< b) &- 1) & ~((1 &<< a) &- 1)
-    }
 
     /// The end of the run of zero cells of a row starting at `x` (`x <= end <= width`; `end`
     /// is the first non-zero cell or `width`), reading only the blocks `bits` marks.
@@ -95,20 +86,19 @@ final class TouchedBlocks {
         return Swift.min(end, w)
     }
 
-    /// Pass-through observer of the plain fill: marks every slice's blocks, observes nothing
-    /// else.
-    struct Marker: CellObserver {
+    /// Marks the blocks of the cells a row slice writes.
+    struct Marker {
         let rows: UnsafeMutablePointer<UInt64>
         let shift: Int
 
-        static var deposits: Bool { true }
-        @inline(__always) func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
-                                    _ bx: Double, _ by: Double) {}
+        /// Records that cells `first...last + 1` of band row `row` were written (an edge's
+        /// slice through cells `first...last` also carries into the cell after them).
         @inline(__always)
-        func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double, xb: Double, yb: Double,
-                   dir: Double) {
-            TouchedBlocks.mark(rows, shift: shift, row: row, first: first, last: last)
+        func mark(row: Int, first: Int, last: Int) {
+            let a = UInt64(truncatingIfNeeded: first &>> shift)
+            let b = UInt64(truncatingIfNeeded: (last &+ 1) &>> shift)
+            // Bits a...b (b <= 63; 2 << 63 wraps to 0, and 0 - 1 is every bit).
+            rows[row] |= ((2 &<< b) &- 1) & ~((1 &<< a) &- 1)
         }
-        @inline(__always) func horizontal(xa: Double, xb: Double, y: Double) {}
     }
 }
