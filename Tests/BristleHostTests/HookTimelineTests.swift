@@ -41,8 +41,9 @@ import Testing
     }
 
     /// The changed pixels of the pencil's standard sheet, as the audit counted them when it
-    /// kept a full shadow copy of each layer (before 2026-11-28): the preview compared with
-    /// committed and the committed shadow filled tile by tile from base count the same.
+    /// kept a full shadow copy of each layer (before 2026-11-28): each layer's draws compared
+    /// with the other layer (a preview draw with committed, a committed draw with the preview)
+    /// count the same.
     @Test func changedPixelsMatchTheFullShadowCount() throws {
         var options = RenderOptions()
         options.recordHooks = true
@@ -52,6 +53,45 @@ import Testing
         let preview = try #require(rows.first { $0.hook == "draw (preview)" })
         #expect(committed.calls == 876 && committed.reportedPixels == 70642 && committed.changedPixels == 37661)
         #expect(preview.calls == 16 && preview.reportedPixels == 5769 && preview.changedPixels == 2640)
+    }
+
+    /// A brush whose services draw outside what it reports (overreport.c's UNDERREPORT: it
+    /// reports nothing) leaves the preview behind committed, so the audit compares committed
+    /// draws with a shadow of its own from then on: each draw counts what it changed (the
+    /// pixels that differ from committed after the call before; each call draws once). The
+    /// same opaque disc drawn again changes only its edge, where the stale preview would count
+    /// the whole disc again.
+    @Test func servicesOutsideTheReportedAreaAreCountedAgainstAShadow() throws {
+        let path = try CCompiler.buildFixture("overreport", defines: ["-DUNDERREPORT"], fileName: "libunderreport.so")
+        let host = BrushHost()
+        let session = try DrawingSession(width: 64, height: 48, host: host)
+        let brush = try Brush(id: "test.overreport", library: try PluginLoader.load(path: path), host: host)
+        session.brush = brush
+        session.color = RGBAColor(red: 1, green: 0, blue: 0)
+        let timeline = HookTimeline(countsChangedPixels: true)
+        session.timeline = timeline
+        brush.timeline = timeline
+        let committed = session.committed, bytes = committed.strideBytes * committed.height
+        var before = [UInt8](repeating: 0, count: bytes), changed: [Int] = [], inked: [Int] = []
+        func drawn() {
+            let after = Array(UnsafeBufferPointer(start: committed.pixels, count: bytes))
+            changed.append(stride(from: 0, to: bytes, by: 4).filter { after[$0..<$0 + 4] != before[$0..<$0 + 4] }.count)
+            inked.append(stride(from: 3, to: bytes, by: 4).filter { after[$0] != 0 }.count)
+            before = after
+        }
+        let pen = DrawingSession.Device(flags: 0, pointerType: BRISTLE_POINTER_PEN)
+        try session.begin(penSample(20, 20), device: pen)
+        drawn()
+        try session.move([penSample(20, 20)])
+        drawn()
+        try session.move([penSample(20, 20)])
+        drawn()
+        try session.end(penSample(20, 20))
+        drawn()
+        let draws = timeline.calls.filter { $0.name == "draw" }
+        #expect(draws.map(\.reported) == Array(repeating: [], count: 4))
+        #expect(draws.map(\.changedPixels) == changed)
+        #expect(changed.dropFirst() != inked.dropFirst(), "the test tells the shadow from the stale preview")
     }
 }
 

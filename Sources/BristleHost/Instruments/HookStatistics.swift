@@ -47,7 +47,7 @@ public struct HookStatistics: Codable, Sendable, Equatable {
                         groups[key].samples += Int(record.samples)
                         if record.name.isService {
                             groups[key].reported += Int(record.serviceRect.width) * Int(record.serviceRect.height)
-                        } else {
+                        } else if record.reportedCount > 0 {
                             for r in timeline.reported(of: record) { groups[key].reported += Int(r.width) * Int(r.height) }
                         }
                         if record.changedPixels >= 0 {

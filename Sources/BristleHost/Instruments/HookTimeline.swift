@@ -41,18 +41,19 @@ public final class HookTimeline {
     /// How many calls are recorded.
     public var count: Int { storage.pointee.count }
 
-    /// The records and their count, behind a constant pointer: the hot path reads and writes
-    /// them without the dynamic exclusivity checks a class's stored variables get.
+    /// The records, their count and what they index, behind a constant pointer: the hot path
+    /// reads and writes them without the dynamic exclusivity checks a class's stored
+    /// variables get.
     private struct Storage {
         var records: UnsafeMutablePointer<Record>
         var count: Int
         var capacity: Int
+        /// The rectangles draws reported, each draw's a run of them (``Record/reportedStart``).
+        var reportedRects: [PixelRect]
+        /// The parameters parameter calls named (``Record/parameter`` indexes them).
+        var parameters: [String]
     }
     private let storage: UnsafeMutablePointer<Storage>
-    /// The rectangles draws reported, each draw's a run of them (``Record/reportedStart``).
-    private var reportedRects: [PixelRect] = []
-    /// The parameters parameter calls named (``Record/parameter`` indexes them).
-    private var parameters: [String] = []
     let clock: HookClock
 
     /// A timeline reading the time-stamp counter where it is invariant, else the monotonic
@@ -65,12 +66,14 @@ public final class HookTimeline {
         self.countsChangedPixels = countsChangedPixels
         self.clock = clock
         storage = .allocate(capacity: 1)
-        storage.initialize(to: Storage(records: .allocate(capacity: 4096), count: 0, capacity: 4096))
-        reportedRects.reserveCapacity(4096)
+        storage.initialize(to: Storage(records: .allocate(capacity: 4096), count: 0, capacity: 4096,
+                                       reportedRects: [], parameters: []))
+        storage.pointee.reportedRects.reserveCapacity(4096)
     }
 
     deinit {
         storage.pointee.records.deallocate()
+        storage.deinitialize(count: 1)
         storage.deallocate()
     }
 
@@ -137,12 +140,12 @@ public final class HookTimeline {
         var serviceRect: PixelRect
         /// Pixels a draw changed; -1 when not counted.
         var changedPixels = -1
-        /// The run of ``HookTimeline/reportedRects`` a draw reported.
+        /// The run of ``HookTimeline/Storage/reportedRects`` a draw reported.
         var reportedStart: Int32 = 0
         var reportedCount: Int32 = 0
         var samples: Int32
         var status: Int32
-        /// Index into ``HookTimeline/parameters``; -1 for none.
+        /// Index into ``HookTimeline/Storage/parameters``; -1 for none.
         var parameter: Int32
         var name: Name
         var layer: LayerName
@@ -161,8 +164,8 @@ public final class HookTimeline {
         if storage.pointee.count == storage.pointee.capacity { grow() }
         var index: Int32 = -1
         if let parameter {
-            index = Int32(parameters.count)
-            parameters.append(parameter)
+            index = Int32(storage.pointee.parameters.count)
+            storage.pointee.parameters.append(parameter)
         }
         (storage.pointee.records + storage.pointee.count).initialize(
             to: Record(start: start, end: end, serviceRect: serviceRect, samples: Int32(truncatingIfNeeded: samples),
@@ -186,10 +189,10 @@ public final class HookTimeline {
         let s = storage.pointee
         guard s.count > 0, s.records[s.count - 1].name == .draw else { return }
         let last = s.records + (s.count - 1)
-        last.pointee.reportedStart = Int32(reportedRects.count)
+        last.pointee.reportedStart = Int32(storage.pointee.reportedRects.count)
         last.pointee.reportedCount = Int32(reported.count)
         last.pointee.changedPixels = changedPixels ?? -1
-        reportedRects.append(contentsOf: reported)
+        storage.pointee.reportedRects.append(contentsOf: reported)
     }
 
     /// Appends to `rects` the rectangle of each service called since call index `from` that
@@ -207,12 +210,12 @@ public final class HookTimeline {
 
     /// The rectangles `record` reported (a draw's; empty for other calls).
     func reported(of record: Record) -> ArraySlice<PixelRect> {
-        reportedRects[Int(record.reportedStart)..<Int(record.reportedStart + record.reportedCount)]
+        storage.pointee.reportedRects[Int(record.reportedStart)..<Int(record.reportedStart + record.reportedCount)]
     }
 
     /// The parameter `record` names.
     func parameter(of record: Record) -> String? {
-        record.parameter < 0 ? nil : parameters[Int(record.parameter)]
+        record.parameter < 0 ? nil : storage.pointee.parameters[Int(record.parameter)]
     }
 
     /// Calls `body` with each record in recording order, with its start in nanoseconds since

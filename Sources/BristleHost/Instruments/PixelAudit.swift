@@ -5,34 +5,38 @@ import Glibc
 /// those rectangles, each pixel once), the pixels that differ from what the layer held just
 /// before the draw. Pixels a brush wrote by itself outside both are not counted.
 ///
-/// What the layer held before the draw comes from copies the session has anyway where it can:
+/// What the layer held before the draw is the other layer, which the session keeps equal to
+/// it wherever a draw may write, so the audit needs no copy of its own:
 /// - a **preview** draw is compared with the committed layer: before each preview draw the
 ///   host has restored the preview from committed wherever the last preview draw reported
-///   (restore-then-redraw), so there the two are equal. (A brush whose services drew outside
-///   what it reported leaves preview pixels the host does not restore; those count as changed
-///   again when a later preview draw covers them.)
-/// - a **committed** draw (and a tick's) is compared with a shadow of the committed layer,
-///   filled tile by tile (32 x 32 pixels) the first time a draw is compared there, from the
-///   session's base layer: committed as it was before the stroke, which equals committed
-///   wherever no draw has been compared yet (attach the timeline between strokes). Then the
-///   shadow tile is kept equal to committed: every host change of committed is repeated
-///   into it, and each compared draw brings it up to date where it was compared. So the
-///   shadow costs a copy of the tiles strokes touch, not of the layer.
+///   (restore-then-redraw), so there the two are equal.
+/// - a **committed** draw (and a tick's) is compared with the preview, which the session
+///   allocates when the audit starts: the host copies every committed change into it (each
+///   committed draw's reported rectangles, undo, redo, clear) and restores what preview draws
+///   reported before the next draw, so before a committed draw the preview equals committed.
+///
+/// Both rest on the draws' services drawing inside what the draws report, as the ABI asks
+/// (the conformance harness checks it). A draw whose services returned a rectangle not inside
+/// one of its reported rectangles (clipped to the layer) may leave the layers different where
+/// the host does not copy: from then on committed draws are compared with a shadow instead, a
+/// copy of committed taken after that draw and kept equal to it (every host change of
+/// committed repeated into it, each compared draw bringing it up to date where it was
+/// compared). Preview draws stay compared with committed; there, pixels such a brush left in
+/// the preview outside what it reported count as changed again when a later preview draw
+/// covers them.
 ///
 /// The comparison reads 32 bytes (eight pixels) at a time while they are equal; per draw the
-/// cost is one pass over the union of its rectangles, writing into the shadow only the words
-/// that differ.
+/// cost is one pass over the union of its rectangles (writing into the shadow, once there is
+/// one, only the words that differ).
 final class PixelAudit {
     private let committed: Layer
-    private let base: Layer
+    private let preview: Layer
     /// Committed's bytes (same size and stride) as they were after the last committed draw or
-    /// host change, in the tiles ``filled`` marks; nil without memory for them (then
-    /// committed draws are not counted).
-    private let shadow: UnsafeMutablePointer<UInt8>?
-    /// Per 32 x 32 tile, row by row: whether the shadow holds it.
-    private let filled: UnsafeMutablePointer<Bool>
-    private let tilesAcross: Int
-    private static let tileSide = 32
+    /// host change, once a draw's services strayed outside what it reported (see the type).
+    private var shadow: UnsafeMutablePointer<UInt8>?
+    /// Whether a draw's services strayed; true without ``shadow`` when there was no memory
+    /// for it (then committed draws are not counted).
+    private var strayed = false
     /// Scratch kept between draws (taken out while counting, so it is used as a local).
     private var scratch = Scratch()
 
@@ -42,88 +46,69 @@ final class PixelAudit {
         var spans: [(start: Int, end: Int)] = []
     }
 
-    /// Starts auditing draws into `committed` (and into a preview of its size), whose session
-    /// keeps `base` as committed was before the stroke.
-    init(committed: Layer, base: Layer) {
+    /// Starts auditing draws into `committed` and `preview` (of its size), which the session
+    /// keeps equal outside what preview draws reported (see the type).
+    init(committed: Layer, preview: Layer) {
         self.committed = committed
-        self.base = base
-        shadow = malloc(committed.strideBytes * committed.height)?.assumingMemoryBound(to: UInt8.self)
-        tilesAcross = (committed.width + Self.tileSide - 1) / Self.tileSide
-        let tiles = tilesAcross * ((committed.height + Self.tileSide - 1) / Self.tileSide)
-        filled = .allocate(capacity: tiles)
-        filled.initialize(repeating: false, count: tiles)
+        self.preview = preview
     }
 
-    deinit {
-        free(shadow)
-        filled.deallocate()
-    }
+    deinit { free(shadow) }
 
-    /// Calls `body` with each tile index `rect` (clipped, non-empty) overlaps and the part of
-    /// `rect` inside that tile.
-    @inline(__always)
-    private func forEachTile(_ rect: PixelRect, _ body: (Int, PixelRect) -> Void) {
-        let side = Self.tileSide
-        for ty in Int(rect.y) / side...(Int(rect.maxY) - 1) / side {
-            for tx in Int(rect.x) / side...(Int(rect.maxX) - 1) / side {
-                let tile = PixelRect(x: Int32(tx * side), y: Int32(ty * side), width: Int32(side), height: Int32(side))
-                body(ty * tilesAcross + tx, rect.intersection(tile))
-            }
-        }
-    }
-
-    /// Copies `rect` (clipped, non-empty) of `source` into the shadow.
-    @inline(__always)
-    private func copy(_ source: Layer, in rect: PixelRect, into shadow: UnsafeMutablePointer<UInt8>) {
-        for y in Int(rect.y)..<Int(rect.maxY) {
-            let offset = y * source.strideBytes + Int(rect.x) * 4
-            (shadow + offset).update(from: source.pixels + offset, count: Int(rect.width) * 4)
-        }
-    }
-
-    /// Repeats a host change of `layer` inside `rect` into the shadow's filled tiles when
-    /// `layer` is committed (the others follow base, which the host changes alike).
+    /// Repeats a host change of `layer` inside `rect` into the shadow, when there is one and
+    /// `layer` is committed.
     func sync(_ layer: Layer, in rect: PixelRect) {
         guard layer === committed, let shadow else { return }
         let r = rect.intersection(layer.bounds)
         guard !r.isEmpty else { return }
-        forEachTile(r) { tile, part in
-            if filled[tile] { copy(layer, in: part, into: shadow) }
+        for y in Int(r.y)..<Int(r.maxY) {
+            let offset = y * layer.strideBytes + Int(r.x) * 4
+            (shadow + offset).update(from: layer.pixels + offset, count: Int(r.width) * 4)
         }
     }
 
-    /// Fills the shadow's tiles under `rect` (clipped, non-empty) that it does not hold yet.
-    private func fill(_ rect: PixelRect, into shadow: UnsafeMutablePointer<UInt8>) {
-        let side = Self.tileSide
-        forEachTile(rect) { tile, _ in
-            guard !filled[tile] else { return }
-            let x = tile % tilesAcross * side, y = tile / tilesAcross * side
-            copy(base, in: PixelRect(x: Int32(x), y: Int32(y), width: Int32(side), height: Int32(side)).intersection(base.bounds),
-                 into: shadow)
-            filled[tile] = true
-        }
-    }
-
-    /// The pixels of `layer` (committed, or a preview of its size) that its last draw changed
-    /// inside the rectangles it `reported` and those its services drew into `layer` according
-    /// to `timeline` since call index `firstCall`; nil for committed without a shadow.
+    /// The pixels of `layer` (committed or the preview) that its last draw changed inside the
+    /// rectangles it `reported` and those its services drew into `layer` according to
+    /// `timeline` since call index `firstCall`; nil for committed once a draw strayed and
+    /// there was no memory for the shadow.
     func changedPixels(_ layer: Layer, reported: [PixelRect], timeline: HookTimeline, since firstCall: Int) -> Int? {
         let isCommitted = layer === committed
-        if isCommitted && shadow == nil { return nil }
+        if isCommitted && strayed && shadow == nil { return nil }
         var s = scratch
         scratch = Scratch()
         defer { scratch = s }
         s.rects.removeAll(keepingCapacity: true)
         s.rects.append(contentsOf: reported)
         timeline.appendServiceRects(since: firstCall, layer: isCommitted ? .committed : .preview, to: &s.rects)
-        if isCommitted {
-            for r in s.rects {
-                let c = r.intersection(layer.bounds)
-                if !c.isEmpty { fill(c, into: shadow!) }
+        let strays = !strayed && Self.servicesStray(reported: reported.count, in: layer.bounds, s.rects)
+        let reference = isCommitted ? shadow ?? preview.pixels : committed.pixels
+        let changed = Self.count(layer, against: reference, updating: isCommitted && shadow != nil, &s)
+        if strays { startShadow() }
+        return changed
+    }
+
+    /// Whether one of the service rectangles (`rects` after the first `reported`), clipped to
+    /// `bounds`, lies inside none of the reported ones.
+    private static func servicesStray(reported: Int, in bounds: PixelRect, _ rects: [PixelRect]) -> Bool {
+        for i in reported..<rects.count {
+            let r = rects[i].intersection(bounds)
+            guard !r.isEmpty else { continue }
+            var inside = false
+            for j in 0..<reported where contains(rects[j], r) {
+                inside = true
+                break
             }
+            if !inside { return true }
         }
-        let reference = isCommitted ? shadow! : committed.pixels
-        return Self.count(layer, against: reference, updating: isCommitted, &s)
+        return false
+    }
+
+    /// Takes the shadow: committed as it is now, after the draw that strayed.
+    private func startShadow() {
+        strayed = true
+        let bytes = committed.strideBytes * committed.height
+        shadow = malloc(bytes)?.assumingMemoryBound(to: UInt8.self)
+        shadow?.update(from: committed.pixels, count: bytes)
     }
 
     /// Counts the pixels of the union of `s.rects` (clipped to `layer`) where `layer` and
@@ -164,7 +149,7 @@ final class PixelAudit {
         }
         s.edges.removeAll(keepingCapacity: true)
         for i in 0..<kept { s.edges.append(Int(s.rects[i].y)); s.edges.append(Int(s.rects[i].maxY)) }
-        s.edges.sort()
+        insertionSort(&s.edges) { $0 < $1 }
         var lower = s.edges.first ?? 0
         for e in s.edges.indices.dropFirst() where s.edges[e] > lower {
             let upper = s.edges[e]
@@ -172,7 +157,7 @@ final class PixelAudit {
             for i in 0..<kept where Int(s.rects[i].y) <= lower && Int(s.rects[i].maxY) >= upper {
                 s.spans.append((Int(s.rects[i].x), Int(s.rects[i].maxX)))
             }
-            s.spans.sort { $0.start < $1.start }
+            insertionSort(&s.spans) { $0.start < $1.start }
             var merged = 0
             for i in s.spans.indices {
                 let span = s.spans[i]
@@ -189,6 +174,21 @@ final class PixelAudit {
             lower = upper
         }
         return changed
+    }
+
+    /// Sorts `values` by `less`: a draw has a few rectangles, and the library's sort costs
+    /// more than the comparisons for so few.
+    @inline(__always)
+    private static func insertionSort<T>(_ values: inout [T], by less: (T, T) -> Bool) {
+        for i in values.indices.dropFirst() {
+            let v = values[i]
+            var j = i
+            while j > 0, less(v, values[j - 1]) {
+                values[j] = values[j - 1]
+                j -= 1
+            }
+            values[j] = v
+        }
     }
 
     /// Whether `outer` contains `inner` (both non-empty).

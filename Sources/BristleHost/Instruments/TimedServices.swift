@@ -4,37 +4,48 @@ import CBristle
 /// gave before, each function timed and recorded as a service call (its target layer, the
 /// points of a polyline, the rectangle it returned). Installed by ``BrushHost/timeline``.
 ///
-/// The table is followed in memory by a pointer back to this object, which is how each
-/// function (a plain C function pointer) finds it.
+/// The table is followed in memory by the table it forwards to and the host's timeline (not
+/// retained: the host holds it), which is how each function (a plain C function pointer)
+/// finds them without touching an object: no retain, no exclusivity check per call.
 final class TimedServices {
     /// The table brushes get.
     let table: UnsafePointer<bristle_services_t>
     private let memory: UnsafeMutableRawPointer
-    private let real: UnsafePointer<bristle_services_t>
-    private unowned let host: BrushHost
 
-    /// Interposes the table for `host`, forwarding to the table the host gave until now.
-    init(host: BrushHost) {
-        self.host = host
-        real = host.cServices
-        let size = MemoryLayout<bristle_services_t>.stride
-        memory = .allocate(byteCount: size + MemoryLayout<UnsafeRawPointer>.stride, alignment: 16)
+    /// What follows the table in ``memory``.
+    private struct Tail {
+        var real: UnsafePointer<bristle_services_t>
+        var timeline: Unmanaged<HookTimeline>?
+    }
+
+    /// Interposes the table for `host`, forwarding to the table the host gave until now and
+    /// recording on `timeline` (see ``record(on:)``).
+    init(host: BrushHost, timeline: HookTimeline?) {
+        let real = host.cServices
+        memory = .allocate(byteCount: Self.tailOffset + MemoryLayout<Tail>.stride, alignment: 16)
         let t = memory.bindMemory(to: bristle_services_t.self, capacity: 1)
         t.initialize(to: Self.interposed(real.pointee))
         table = UnsafePointer(t)
-        (memory + size).storeBytes(of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
+        (memory + Self.tailOffset).bindMemory(to: Tail.self, capacity: 1)
+            .initialize(to: Tail(real: real, timeline: timeline.map(Unmanaged.passUnretained)))
         host.interposeServices(table)
     }
 
     deinit { memory.deallocate() }
 
+    /// Records service calls on `timeline` from now on, or on none; the caller keeps it alive
+    /// while it is set.
+    func record(on timeline: HookTimeline?) {
+        (memory + Self.tailOffset).assumingMemoryBound(to: Tail.self).pointee.timeline = timeline.map(Unmanaged.passUnretained)
+    }
+
+    private static let tailOffset = (MemoryLayout<bristle_services_t>.stride + 15) & ~15
     private static let empty = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
 
-    /// The object behind a table made by ``init(host:)``.
-    private static func me(_ services: UnsafePointer<bristle_services_t>) -> TimedServices {
-        Unmanaged<TimedServices>.fromOpaque(
-            (UnsafeRawPointer(services) + MemoryLayout<bristle_services_t>.stride).load(as: UnsafeMutableRawPointer.self)
-        ).takeUnretainedValue()
+    /// What follows a table made by ``init(host:timeline:)``.
+    @inline(__always)
+    private static func tail(_ services: UnsafePointer<bristle_services_t>) -> Tail {
+        (UnsafeRawPointer(services) + tailOffset).assumingMemoryBound(to: Tail.self).pointee
     }
 
     private static func layer(_ target: UnsafePointer<bristle_target_t>?) -> HookTimeline.LayerName {
@@ -48,13 +59,15 @@ final class TimedServices {
                             _ target: UnsafePointer<bristle_target_t>?, points: Int = 0, otherwise: bristle_rect_t,
                             _ body: (UnsafePointer<bristle_services_t>) -> bristle_rect_t) -> bristle_rect_t {
         guard let services else { return otherwise }
-        let me = me(services)
-        guard let timeline = me.host.timeline else { return body(me.real) }
-        let start = timeline.now()
-        let r = body(me.real)
-        timeline.record(service, since: start, samples: points, layer: layer(target),
-                        serviceRect: PixelRect(x: r.x, y: r.y, width: max(r.width, 0), height: max(r.height, 0)))
-        return r
+        let tail = tail(services)
+        guard let timeline = tail.timeline else { return body(tail.real) }
+        return timeline._withUnsafeGuaranteedRef { timeline in
+            let start = timeline.now()
+            let r = body(tail.real)
+            timeline.record(service, since: start, samples: points, layer: layer(target),
+                            serviceRect: PixelRect(x: r.x, y: r.y, width: max(r.width, 0), height: max(r.height, 0)))
+            return r
+        }
     }
 
     /// The same for a service returning nothing.
@@ -62,11 +75,13 @@ final class TimedServices {
                             _ target: UnsafePointer<bristle_target_t>?, otherwise: Void,
                             _ body: (UnsafePointer<bristle_services_t>) -> Void) {
         guard let services else { return }
-        let me = me(services)
-        guard let timeline = me.host.timeline else { return body(me.real) }
-        let start = timeline.now()
-        body(me.real)
-        timeline.record(service, since: start, layer: layer(target))
+        let tail = tail(services)
+        guard let timeline = tail.timeline else { return body(tail.real) }
+        timeline._withUnsafeGuaranteedRef { timeline in
+            let start = timeline.now()
+            body(tail.real)
+            timeline.record(service, since: start, layer: layer(target))
+        }
     }
 
     /// `table` with every function the host provides replaced by one that records first.

@@ -167,7 +167,10 @@ public enum TraceEventWriter {
             for b in bytes { end.pointee = b; end += 1 }
         }
 
-        /// Appends `value` in decimal, two digits a step.
+        /// "00" to "99", two bytes each: the digits of `n` < 100 at `2 * n`.
+        private static let digitPairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+        /// Appends `value` in decimal, two digits a step (from ``digitPairs``).
         mutating func integer(_ value: Int) {
             if value < 0 { end.pointee = UInt8(ascii: "-"); end += 1 }
             var v = value.magnitude
@@ -177,17 +180,18 @@ public enum TraceEventWriter {
             if v >= limit { digits += 1 }
             var p = end + digits
             end = p
+            let pairs = Self.digitPairs.utf8Start
             while v >= 100 {
-                let r = v % 100
+                let r = Int(v % 100)
                 v /= 100
                 p -= 2
-                p[0] = UInt8(ascii: "0") &+ UInt8(r / 10)
-                p[1] = UInt8(ascii: "0") &+ UInt8(r % 10)
+                p[0] = pairs[2 * r]
+                p[1] = pairs[2 * r + 1]
             }
             if v >= 10 {
                 p -= 2
-                p[0] = UInt8(ascii: "0") &+ UInt8(v / 10)
-                p[1] = UInt8(ascii: "0") &+ UInt8(v % 10)
+                p[0] = pairs[2 * Int(v)]
+                p[1] = pairs[2 * Int(v) + 1]
             } else {
                 p -= 1
                 p[0] = UInt8(ascii: "0") &+ UInt8(v)

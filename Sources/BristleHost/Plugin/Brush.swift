@@ -13,12 +13,23 @@ public final class Brush {
     /// When set, each hook call writes its ``BrushHook`` raw value here before calling the
     /// brush and 0 once it returns, so a supervisor in another process (shared memory) can
     /// name the call a crash or a hang happened in. Nil by default (one check per call).
-    public var hookTrace: UnsafeMutablePointer<Int32>? { didSet { observed = hookTrace != nil || timeline != nil } }
+    public var hookTrace: UnsafeMutablePointer<Int32>? { didSet { observe() } }
     /// When set, every hook and parameter call is timed and recorded there, with its samples,
     /// layer and status (``HookTimeline``). Nil by default.
-    public var timeline: HookTimeline? { didSet { observed = hookTrace != nil || timeline != nil } }
+    public var timeline: HookTimeline? { didSet { observe() } }
     /// Whether ``hookTrace`` or ``timeline`` is set: the one check a hook call pays without them.
     private var observed = false
+    /// ``hookTrace`` and ``timeline`` (not retained: the property holds it) as hook calls read
+    /// them: private copies, which the optimiser sees every access to, are read without the
+    /// retain and the dynamic exclusivity check a public property costs.
+    private var observedTrace: UnsafeMutablePointer<Int32>?
+    private var observedTimeline: Unmanaged<HookTimeline>?
+
+    private func observe() {
+        observedTrace = hookTrace
+        observedTimeline = timeline.map(Unmanaged.passUnretained)
+        observed = hookTrace != nil || timeline != nil
+    }
     /// The size, and stride, of the samples this brush receives: `sizeof(bristle_sample_t)`
     /// in min(the brush's declared minor, the host's minor) (bristle.h, ARRAYS).
     public var sampleSize: Int { samples.structSize }
@@ -102,16 +113,19 @@ public final class Brush {
 
     private func observedCall(_ hook: BrushHook, _ name: HookTimeline.Name?, _ samples: Int, _ parameter: String?,
                               _ call: () -> Int32) -> Int32 {
-        hookTrace?.pointee = hook.rawValue
-        defer { hookTrace?.pointee = 0 }
-        guard let timeline else { return call() }
-        let start = timeline.now()
-        let status = call()
-        let returnsStatus = hook != .cancelled && hook != .destroy
-        timeline.record(name ?? Self.recordedName(hook), since: start, samples: samples,
-                        layer: hook == .draw ? .committed : hook == .drawPreview ? .preview : .none,
-                        parameter: parameter, status: returnsStatus ? status : nil)
-        return status
+        let trace = observedTrace
+        trace?.pointee = hook.rawValue
+        defer { trace?.pointee = 0 }
+        guard let timeline = observedTimeline else { return call() }
+        return timeline._withUnsafeGuaranteedRef { timeline in
+            let start = timeline.now()
+            let status = call()
+            let returnsStatus = hook != .cancelled && hook != .destroy
+            timeline.record(name ?? Self.recordedName(hook), since: start, samples: samples,
+                            layer: hook == .draw ? .committed : hook == .drawPreview ? .preview : .none,
+                            parameter: parameter, status: returnsStatus ? status : nil)
+            return status
+        }
     }
 
     /// How the timeline names a hook: both draws are `draw` (their layer tells them apart).

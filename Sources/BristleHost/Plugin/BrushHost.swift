@@ -23,7 +23,13 @@ public final class BrushHost {
     /// interposes the timed table (``TimedServices``) for brushes created from then on. Nil by
     /// default: the services run untimed.
     public var timeline: HookTimeline? {
-        didSet { if timeline != nil, timedServices == nil { timedServices = TimedServices(host: self) } }
+        didSet {
+            if let timedServices {
+                timedServices.record(on: timeline)
+            } else if timeline != nil {
+                timedServices = TimedServices(host: self, timeline: timeline)
+            }
+        }
     }
     private var timedServices: TimedServices?
 

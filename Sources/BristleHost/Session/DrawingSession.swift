@@ -90,11 +90,15 @@ public final class DrawingSession {
 
     /// Records the draws (their layer, what they reported dirty and, when the timeline counts
     /// them, the pixels they changed) and the services the session's targets carry
-    /// (``HookTimeline``). Set it on the session's brushes too, for their other hooks.
+    /// (``HookTimeline``). Set it on the session's brushes too, for their other hooks. A
+    /// timeline that counts changed pixels makes the session allocate ``preview`` now
+    /// (``PixelAudit`` compares committed draws with it); without memory for it nothing is
+    /// counted.
     public var timeline: HookTimeline? {
         didSet {
             host.timeline = timeline
-            audit = timeline?.countsChangedPixels == true ? PixelAudit(committed: committed, base: base) : nil
+            audit = timeline?.countsChangedPixels == true
+                ? (try? preparePreview()).map { PixelAudit(committed: committed, preview: $0) } : nil
         }
     }
     /// What counts changed pixels, while the timeline asks for them.
@@ -447,8 +451,9 @@ public final class DrawingSession {
     /// Gives the timeline what the draw just made reported, and what it changed where it
     /// reported or its services drew (when the timeline counts changed pixels).
     private func note(_ timeline: HookTimeline, drawInto layer: Layer, since firstCall: Int) {
-        let changed = audit?.changedPixels(layer, reported: drawn.rects, timeline: timeline, since: firstCall)
-        timeline.noteDraw(reported: drawn.rects, changedPixels: changed)
+        let reported = drawn.rects
+        let changed = audit?.changedPixels(layer, reported: reported, timeline: timeline, since: firstCall)
+        timeline.noteDraw(reported: reported, changedPixels: changed)
     }
 
     /// Allocates the preview if it does not exist yet, copying into it the tiles where committed

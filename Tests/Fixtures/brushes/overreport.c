@@ -4,6 +4,10 @@
  * dirty on every draw. The drawing is right; only the host's work (copying the reported area
  * to the preview, into base at the end) grows with the canvas. `bristle render --stats` must
  * show many more pixels reported than changed.
+ *
+ *   -DUNDERREPORT  reports nothing instead: what fill_disc returns lies outside every reported
+ *                  rectangle, so the host copies none of it to the preview (the changed-pixel
+ *                  audit must then count committed draws against a shadow of its own)
  */
 #include <bristle/bristle.h>
 #include <stdlib.h>
@@ -54,7 +58,11 @@ static bristle_status_t draw(const bristle_brush_t *b, const bristle_target_t *t
     paint.color = o->color;
     for (i = 0; i < o->n; i++) t->services->fill_disc(t->services, t, o->xy[i][0], o->xy[i][1], o->radius, &paint);
     o->n = 0;
+#ifdef UNDERREPORT
+    (void)dirty;
+#else
     dirty->x = 0, dirty->y = 0, dirty->width = t->width, dirty->height = t->height;
+#endif
     return BRISTLE_OK;
 }
 
