@@ -9,8 +9,6 @@
 protocol CellObserver {
     /// Whether the walk deposits areas into the accumulator's cells (false: observe only).
     static var deposits: Bool { get }
-    /// Whether an edge spanning plane rows `minY...maxY` needs walking at all.
-    func wants(minY: Double, maxY: Double) -> Bool
     /// Edge `id` (numbered from 1, contour by contour, in the order the edges are added) of
     /// the contour whose edges are `first...last`, from (ax, ay) to (bx, by) in plane
     /// coordinates, is about to be added.
@@ -31,7 +29,6 @@ protocol CellObserver {
 /// accumulator's own.
 struct NoCellObserver: CellObserver {
     static var deposits: Bool { true }
-    @inline(__always) func wants(minY: Double, maxY: Double) -> Bool { true }
     @inline(__always) func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
                                 _ bx: Double, _ by: Double) {}
     @inline(__always) func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,

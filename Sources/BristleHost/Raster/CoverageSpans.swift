@@ -84,15 +84,18 @@ final class CoverageSpans {
     /// left-to-right order: `m == 0` for pixels `lo..<hi` whose coverage is in ``coverage``
     /// (each non-zero except possibly inside), `m > 0` for `lo..<hi` all of coverage `m` (a
     /// stretch of at least `minimumRun` zero cells after a pixel). Pixels of zero coverage
-    /// followed by zero cells are skipped without a prefix sum. Returns the columns `lo..<hi`
-    /// holding every non-zero coverage.
+    /// followed by zero cells are skipped without a prefix sum, and only the blocks of cells
+    /// `bits` marks are read (``TouchedBlocks``: bit `b` for cells `b << shift ..< (b + 1) <<
+    /// shift`; a clear bit's cells must be zero). Returns the columns `lo..<hi` holding every
+    /// non-zero coverage.
     @inline(__always)
-    func resolveRuns(row y: Int, of acc: CoverageAccumulator, minimumRun: Int,
+    func resolveRuns(row y: Int, of acc: CoverageAccumulator, bits: UInt64, shift: Int, minimumRun: Int,
                      _ emit: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
         let w = acc.width
-        if w > capacity {
+        // Eight bytes of slack past the row: short stretches are stored eight bytes at once.
+        if w &+ 8 > capacity {
             coverage.deallocate()
-            capacity = Swift.max(w, capacity * 2)
+            capacity = Swift.max(w &+ 8, capacity * 2)
             coverage = .allocate(capacity: capacity)
             coverage.initialize(repeating: 0, count: capacity)
         }
@@ -110,15 +113,9 @@ final class CoverageSpans {
             x &+= 1
             // The zero cells that follow keep the sum, hence the coverage `q`.
             var end = x
-            // Four cells per test while they are all zero, then one by one.
-            while end &+ 4 <= w {
-                let raw = UnsafeRawPointer(cells + end)
-                if raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 {
-                    break
-                }
-                end &+= 4
+            if end < w && cells[end].bitPattern == 0 {
+                end = TouchedBlocks.zeroRunEnd(cells, from: end, width: w, bits: bits, shift: shift)
             }
-            while end < w && cells[end].bitPattern == 0 { end &+= 1 }
             if q == 0 {
                 if start >= 0 { emit(start, px, 0); start = -1 }
                 x = end
@@ -131,8 +128,15 @@ final class CoverageSpans {
                 emit(px, end, q)
             } else {
                 if start < 0 { start = px }
-                var i = px
-                while i < end { out[i] = q; i &+= 1 }
+                if end &- px <= 8 {
+                    // Past `end` the bytes are rewritten by the pixels that follow (or never
+                    // handed on).
+                    UnsafeMutableRawPointer(out + px).storeBytes(of: UInt64(q) &* 0x0101_0101_0101_0101,
+                                                                 as: UInt64.self)
+                } else {
+                    var i = px
+                    while i < end { out[i] = q; i &+= 1 }
+                }
             }
             x = end
         }

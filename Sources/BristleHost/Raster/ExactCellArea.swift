@@ -68,7 +68,7 @@ enum ExactCellArea {
                 }
             }
         }
-        s.breaks.sort()
+        insertionSort(&s.breaks) { $0 < $1 }
         var total = 0.0
         var k = 0
         while k + 1 < s.breaks.count {
@@ -82,7 +82,7 @@ enum ExactCellArea {
             for p in pieces where p.x0 < mid && mid < p.x1 {
                 s.active.append((p.y(at: mid), p.y(at: a), p.y(at: b), p.delta))
             }
-            s.active.sort { $0.mid < $1.mid }
+            insertionSort(&s.active) { $0.mid < $1.mid }
             // The nonzero length of the vertical line at the slab's left (or right) side.
             var lengthLeft = 0.0, lengthRight = 0.0
             var prevLeft = row, prevRight = row
@@ -104,5 +104,23 @@ enum ExactCellArea {
             total += 0.5 * (lengthLeft + lengthRight) * (b - a)
         }
         return total
+    }
+
+    /// Sorts `a` in place, stably (a pixel's few pieces: insertion beats the general sort).
+    @inline(__always)
+    private static func insertionSort<T>(_ a: inout [T], by less: (T, T) -> Bool) {
+        a.withUnsafeMutableBufferPointer { p in
+            var i = 1
+            while i < p.count {
+                let v = p[i]
+                var j = i
+                while j > 0 && less(v, p[j - 1]) {
+                    p[j] = p[j - 1]
+                    j -= 1
+                }
+                p[j] = v
+                i += 1
+            }
+        }
     }
 }

@@ -21,11 +21,18 @@
 /// cell also sums `sign(dy)` of the edges crossing its row's top line inside it, so the
 /// winding just below any point of the top line is a running sum.
 ///
-/// **Pass 2** (``Collector``, only when there is trouble): the edges whose rows hold trouble
-/// are walked again by the same accumulator code without depositing, and each row slice is
-/// clipped to the trouble cells it passes through; every trouble cell's area is then
-/// computed exactly and replaces the accumulated coverage when the row is resolved (the
-/// cover passed to the pixels on its right stays the accumulator's: those pixels are exact).
+/// **The pieces of the trouble cells** are gathered during pass 1, not by walking the edges
+/// again: an edge crossing a cell that is already trouble (or that it makes trouble) leaves its
+/// piece there (its row slice clipped to the cell) and its top-line crossing; when a cell
+/// becomes trouble, the edges that crossed it before are its tag's chain (consecutive ids
+/// from where the chain began, or a contour's first and last edges), and only those few are
+/// walked again, by the same accumulator code without depositing, keeping their pieces in
+/// that cell alone. An edge that only crossed the cell's top line at its left corner is in
+/// no chain: its crossing is in the cell's crossing count, whose part no kept crossing
+/// accounts for is added to the winding at the cell's left side (at the left corner it winds
+/// the whole cell). Every trouble cell's area is then computed exactly and replaces the
+/// accumulated coverage when the row is resolved (the cover passed to the pixels on its
+/// right stays the accumulator's: those pixels are exact).
 ///
 /// Storage is laid out like ``CoverageAccumulator``'s band (same stride) and never cleared:
 /// edge ids keep growing from fill to fill (from ``idBase``), so a cell whose tag holds an
@@ -33,36 +40,34 @@
 /// thread-safe; owned by one ``ShapeScratch``.
 final class OverlapCells {
     private var tags: UnsafeMutablePointer<UInt32>
+    /// Per cell: the first edge of its chain; once trouble, the cell's number in the order
+    /// cells became trouble.
     private var chainFirst: UnsafeMutablePointer<UInt32>
     private var crossings: UnsafeMutablePointer<Float>
     private var turning: UnsafeMutablePointer<Double>
     private var turningCapacity = 0
     private var capacity = 0
     private var width = 0, height = 0, stride = 2
-    private var originX = 0, originY = 0.0
+    private var originX = 0
     /// Largest bound on a chain's turning (summed |u - v| of its unit directions, 2 being π)
     /// for the cells it alone crosses to be exact without pass 2 (below π the chain is
     /// monotone in some direction: see the type's documentation).
     static let chainTurnLimit = 1.9
-    /// Cell indices of the trouble cells, ascending after pass 1.
+    /// Cell indices of the trouble cells, ascending after ``finish(path:accumulator:blocks:_:)``.
     private var trouble: [Int] = []
     /// `troubleRows[r]`: trouble cells in rows before `r` (`height + 1` entries).
     private var troubleRows: [Int32] = []
-    private var pieces: [ExactCellArea.Piece] = []
-    private var pieceCell: [Int32] = []
-    private var edgeCrossings: [ExactCellArea.Crossing] = []
-    private var crossingCell: [Int32] = []
-    /// Exact area of each trouble cell (index as in ``trouble``) after pass 2.
+    /// Pieces and top-line crossings kept in the trouble cells, each with its cell's number
+    /// in the order cells became trouble (``Gathered``).
+    private var gathered = Gathered()
+    /// Exact area of each trouble cell (index as in ``trouble``) after ``finish(path:accumulator:blocks:_:)``.
     private(set) var areas: [Double] = []
     private var scratch = ExactCellArea.Scratch()
     private var cursor = 0
-    /// Per band row, the first and last column pass 1 wrote (`Int32.max` / -1 when none).
     /// The first edge id of the current band: tags with smaller ids are from earlier bands.
     private var idBase: UInt32 = 1
     /// The first edge id of the next band.
     private var nextIdBase: UInt32 = 1
-    /// Trouble cell `i`'s tag holds id `troubleBase + i` (past every edge id of the band).
-    private var troubleBase: UInt32 = 1
     /// Ids stay below this (30 bits in a tag); nearer, the storage is cleared and ids restart.
     private static let idLimit: UInt32 = 1 << 30
 
@@ -80,14 +85,15 @@ final class OverlapCells {
         turning.deallocate()
     }
 
-    /// Number of trouble cells of the current band (after ``endPass1(_:)``).
+    /// Number of trouble cells of the current band (after ``finish(path:accumulator:blocks:_:)``).
     var troubleCount: Int { trouble.count }
 
     /// The pixels (plane coordinates) of the current band's trouble cells, in the order of
     /// ``areas``.
     var troubleCells: [(x: Int, y: Int)] {
-        trouble.map { (originX + $0 % stride, Int(originY) + $0 / stride) }
+        trouble.map { (originX + $0 % stride, originY + $0 / stride) }
     }
+    private var originY = 0
 
     /// Starts a band of the accumulator's geometry (pixel (originX, originY) its top left).
     func begin(originX: Int, originY: Int, width: Int, height: Int) {
@@ -108,13 +114,15 @@ final class OverlapCells {
         self.height = height
         stride = width + 2
         self.originX = originX
-        self.originY = Double(originY)
+        self.originY = originY
         trouble.removeAll(keepingCapacity: true)
+        areas.removeAll(keepingCapacity: true)
         cursor = 0
     }
 
-    /// Pass 1's observer (see the type's documentation) for a path of at most `edges` edges.
-    func tracker(edges: Int) -> Tracker {
+    /// Pass 1's observer (see the type's documentation) for a path of at most `edges` edges;
+    /// it also marks the written blocks with `blocks`.
+    func tracker(edges: Int, blocks: TouchedBlocks.Marker) -> Tracker {
         if edges + 1 > turningCapacity {
             turning.deallocate()
             turningCapacity = Swift.max(edges + 1, 2 * turningCapacity)
@@ -122,74 +130,77 @@ final class OverlapCells {
             turning.initialize(repeating: 0, count: turningCapacity)
         }
         idBase = nextIdBase
-        if Int(idBase) + edges + capacity + 2 >= Int(Self.idLimit) {
+        if Int(idBase) + edges + 2 >= Int(Self.idLimit) {
             tags.update(repeating: 0, count: capacity)
             idBase = 1
         }
         var t = Tracker(tags: tags, crossings: crossings, chainFirst: chainFirst, turning: turning,
                         idBase: idBase, stride: stride, width: Double(width), height: Double(height),
-                        trouble: [])
+                        originY: Double(originY), blocks: blocks)
         swap(&t.trouble, &trouble)
+        swap(&t.gathered, &gathered)
+        t.gathered.removeAll()
         return t
     }
 
-    /// Ends pass 1: sorts the trouble cells and numbers them in their tags.
-    func endPass1(_ t: inout Tracker) {
+    /// Ends pass 1: walks again the edges that crossed each trouble cell before it became
+    /// trouble (``ContourPath/edge(_:)``, through `acc` without depositing), sorts
+    /// the trouble cells and computes their exact areas.
+    /// `blocks` holds the blocks pass 1 wrote (read, not cleared).
+    func finish(path: ContourPath, accumulator acc: CoverageAccumulator, blocks: TouchedBlocks,
+                _ t: inout Tracker) {
         swap(&trouble, &t.trouble)
-        troubleBase = t.nextId
-        nextIdBase = troubleBase &+ UInt32(trouble.count) &+ 1
-        guard !trouble.isEmpty else { return }
-        trouble.sort()
+        swap(&gathered, &t.gathered)
+        nextIdBase = t.nextId &+ 1
+        let n = trouble.count
+        guard n > 0 else { return }
+        // The chains of the cells, walked again for their cell alone.
+        for (number, k) in trouble.enumerated() {
+            let chain = gathered.chains[number]
+            var one = OneCell(row: k / stride, column: k % stride, number: Int32(number),
+                              width: Double(width), height: Double(height), gathered: Gathered())
+            swap(&one.gathered, &gathered)
+            var id = chain.from
+            while true {
+                let (ax, ay, bx, by) = path.edge(id &- idBase)
+                acc.addEdge(ax, ay, bx, by, observer: &one)
+                if id == chain.to { break }
+                id = chain.wraps ? chain.to : id &+ 1
+            }
+            swap(&one.gathered, &gathered)
+        }
+        // Number the cells in ascending order: rank[number] = position in `trouble`.
+        var order = Array(0..<n)
+        order.sort { trouble[$0] < trouble[$1] }
+        var rank = [Int32](repeating: 0, count: n)
+        for (i, number) in order.enumerated() { rank[number] = Int32(i) }
+        trouble = order.map { trouble[$0] }
         troubleRows.removeAll(keepingCapacity: true)
         troubleRows.append(contentsOf: repeatElement(0, count: height + 1))
-        for (i, k) in trouble.enumerated() {
-            tags[k] = (troubleBase &+ UInt32(truncatingIfNeeded: i)) << 2 | 3
-            troubleRows[k / stride + 1] += 1
-        }
+        for k in trouble { troubleRows[k / stride + 1] += 1 }
         for r in 0..<height { troubleRows[r + 1] += troubleRows[r] }
-        pieces.removeAll(keepingCapacity: true)
-        pieceCell.removeAll(keepingCapacity: true)
-        edgeCrossings.removeAll(keepingCapacity: true)
-        crossingCell.removeAll(keepingCapacity: true)
-    }
-
-    /// Pass 2's observer (call only when ``troubleCount`` > 0).
-    func collector() -> Collector {
-        var c = Collector(cells: self)
-        swap(&c.pieces, &pieces)
-        swap(&c.pieceCell, &pieceCell)
-        swap(&c.crossings, &edgeCrossings)
-        swap(&c.crossingCell, &crossingCell)
-        return c
-    }
-
-    /// Ends pass 2: computes every trouble cell's exact area.
-    func endPass2(_ c: inout Collector) {
-        swap(&c.pieces, &pieces)
-        swap(&c.pieceCell, &pieceCell)
-        swap(&c.crossings, &edgeCrossings)
-        swap(&c.crossingCell, &crossingCell)
         // Group the pieces and crossings by cell (stable, by counting).
-        let n = trouble.count
         func grouped<T>(_ items: [T], _ cell: [Int32]) -> (items: [T], start: [Int]) {
             var start = [Int](repeating: 0, count: n + 1)
-            for c in cell { start[Int(c) + 1] += 1 }
+            for c in cell { start[Int(rank[Int(c)]) + 1] += 1 }
             for i in 0..<n { start[i + 1] += start[i] }
             var next = start
             var out = items
             for (i, c) in cell.enumerated() {
-                out[next[Int(c)]] = items[i]
-                next[Int(c)] += 1
+                let r = Int(rank[Int(c)])
+                out[next[r]] = items[i]
+                next[r] += 1
             }
             return (out, start)
         }
-        let (ps, pStart) = grouped(pieces, pieceCell)
-        let (cs, cStart) = grouped(edgeCrossings, crossingCell)
+        let (ps, pStart) = grouped(gathered.pieces, gathered.pieceCell)
+        let (cs, cStart) = grouped(gathered.crossings, gathered.crossingCell)
         areas.removeAll(keepingCapacity: true)
-        let bandBase = c.idBase
         var row = -1
         var column = 0
         var winding: Float = 0
+        var bits: UInt64 = 0
+        let shift = blocks.shift
         ps.withUnsafeBufferPointer { pp in
             cs.withUnsafeBufferPointer { cp in
                 for (i, k) in trouble.enumerated() {
@@ -198,28 +209,43 @@ final class OverlapCells {
                         row = r
                         column = 0
                         winding = 0
+                        bits = blocks.bits(row: r)
                     }
                     let base = r * stride
+                    // The crossings left of the cell, in the blocks the pass wrote (a crossed
+                    // cell is in its slice's blocks).
                     while column < c {
-                        if tags[base + column] >> 2 >= bandBase { winding += crossings[base + column] }
-                        column += 1
+                        let b = column >> shift
+                        let ahead = bits >> UInt64(truncatingIfNeeded: b)
+                        if ahead & 1 == 0 {
+                            column = ahead == 0 ? c : Swift.min(c, (b + ahead.trailingZeroBitCount) << shift)
+                            continue
+                        }
+                        let end = Swift.min(c, (b + 1) << shift)
+                        while column < end {
+                            if tags[base + column] >> 2 >= idBase { winding += crossings[base + column] }
+                            column += 1
+                        }
                     }
-                    let p = UnsafeBufferPointer(rebasing: pp[pStart[i]..<pStart[i + 1]])
                     let x = UnsafeBufferPointer(rebasing: cp[cStart[i]..<cStart[i + 1]])
+                    // Crossings at the left corner by edges in no chain: counted, not kept.
+                    var unkept = crossings[k]
+                    for e in x { unkept -= Float(e.dir) }
+                    let p = UnsafeBufferPointer(rebasing: pp[pStart[i]..<pStart[i + 1]])
                     areas.append(ExactCellArea.area(column: Double(c), row: Double(r),
-                                                    winding: Int32(winding), crossings: x,
+                                                    winding: Int32(winding + unkept), crossings: x,
                                                     pieces: p, scratch: &scratch))
                 }
             }
         }
     }
 
-    /// Whether band row `r` holds trouble cells (after pass 1).
+    /// Whether band row `r` holds trouble cells (after ``finish(path:accumulator:blocks:_:)``).
     func hasTrouble(row r: Int) -> Bool {
         !trouble.isEmpty && troubleRows[r + 1] > troubleRows[r]
     }
 
-    /// Hands on the run `lo..<hi` of band row `r` that ``CoverageSpans/resolveRuns(row:of:minimumRun:_:)``
+    /// Hands on the run `lo..<hi` of band row `r` that ``CoverageSpans/resolveRuns(row:of:bits:shift:minimumRun:_:)``
     /// emitted (`m == 0`: coverages in `coverage`; `m > 0`: all `m`) to `out` with the same
     /// meaning, the row's trouble cells inside it replaced by their exact area quantised
     /// like ``CoverageSpans`` (a constant run is split around them). Runs must come in order,
@@ -256,16 +282,85 @@ final class OverlapCells {
         CoverageSpans.quantize(Float(Swift.min(areas[i], 1)))
     }
 
-    /// Pass 1's observer: tags the cells every edge crosses and sums the top-line crossings.
+    /// What the trouble cells gather: their pieces and top-line crossings, each with its
+    /// cell's number (the order cells became trouble), and per cell the chain of edges that
+    /// crossed it before.
+    struct Gathered {
+        var pieces: [ExactCellArea.Piece] = []
+        var pieceCell: [Int32] = []
+        var crossings: [ExactCellArea.Crossing] = []
+        var crossingCell: [Int32] = []
+        var chains: [Chain] = []
+
+        /// Edges `from...to` (band ids), or `from` and `to` alone when `wraps` (a contour's
+        /// first and last edges).
+        struct Chain {
+            var from: UInt32, to: UInt32
+            var wraps: Bool
+        }
+
+        mutating func removeAll() {
+            pieces.removeAll(keepingCapacity: true)
+            pieceCell.removeAll(keepingCapacity: true)
+            crossings.removeAll(keepingCapacity: true)
+            crossingCell.removeAll(keepingCapacity: true)
+            chains.removeAll(keepingCapacity: true)
+        }
+
+        /// Keeps the part inside column `c` of the row slice from (xa, ya) to (xb, yb) (`dir`
+        /// +1 going down) for cell `number`.
+        @inline(__always)
+        mutating func slice(_ number: Int32, column c: Int, xa: Double, ya: Double, xb: Double,
+                            yb: Double, dir: Double) {
+            // Left to right: (x0, y0) the left end.
+            let (x0, y0, x1, y1) = xa <= xb ? (xa, ya, xb, yb) : (xb, yb, xa, ya)
+            let rising = xa <= xb ? dir : -dir  // sign of dx in the edge's own direction
+            let delta: Int32 = x0 == x1 ? 0 : (rising > 0 ? -1 : 1)
+            let cl = Double(c), cr = cl + 1
+            var p = ExactCellArea.Piece(x0: x0, y0: y0, x1: x1, y1: y1, delta: delta)
+            if x0 < x1 {
+                if x0 < cl { p.x0 = cl; p.y0 = y0 + (cl - x0) * (y1 - y0) / (x1 - x0) }
+                if x1 > cr { p.x1 = cr; p.y1 = y0 + (cr - x0) * (y1 - y0) / (x1 - x0) }
+            }
+            pieces.append(p)
+            pieceCell.append(number)
+        }
+
+        /// Keeps the part inside column `c` of a horizontal edge at `y` from `xa` to `xb`
+        /// (clipped to `[0, width]`) for cell `number`.
+        @inline(__always)
+        mutating func horizontal(_ number: Int32, column c: Int, xa: Double, xb: Double, y: Double,
+                                 width: Double) {
+            let xl = Swift.max(Swift.min(xa, xb), 0), xr = Swift.min(Swift.max(xa, xb), width)
+            pieces.append(.init(x0: Swift.max(xl, Double(c)), y0: y, x1: Swift.min(xr, Double(c + 1)),
+                                y1: y, delta: xb > xa ? -1 : 1))
+            pieceCell.append(number)
+        }
+
+        /// Keeps a top-line crossing at `x` (`dir` +1 going down) for cell `number`.
+        @inline(__always)
+        mutating func crossing(_ number: Int32, x: Double, dir: Double) {
+            crossings.append(.init(x: x, dir: dir > 0 ? 1 : -1))
+            crossingCell.append(number)
+        }
+    }
+
+    /// Pass 1's observer: tags the cells every edge crosses, sums the top-line crossings and
+    /// gathers what the trouble cells need.
     struct Tracker: CellObserver {
         let tags: UnsafeMutablePointer<UInt32>
         let crossings: UnsafeMutablePointer<Float>
         let stride: Int
         let width: Double, height: Double
+        /// The band's top row (plane y).
+        let originY: Double
         let chainFirst: UnsafeMutablePointer<UInt32>
-        /// Per edge id, the bound on the turning summed from the path's start.
+        /// Per edge id, the bound on the turning summed from the path's start (meaningful
+        /// between edges that reach the band).
         let turning: UnsafeMutablePointer<Double>
-        var trouble: [Int]
+        let blocks: TouchedBlocks.Marker
+        var trouble: [Int] = []
+        var gathered = Gathered()
         /// Edge ids of this band are `idBase + ` the path's numbering.
         let idBase: UInt32
         /// The id after the band's last edge.
@@ -277,8 +372,9 @@ final class OverlapCells {
 
         init(tags: UnsafeMutablePointer<UInt32>, crossings: UnsafeMutablePointer<Float>,
              chainFirst: UnsafeMutablePointer<UInt32>, turning: UnsafeMutablePointer<Double>, idBase: UInt32,
-             stride: Int, width: Double, height: Double, trouble: [Int]) {
+             stride: Int, width: Double, height: Double, originY: Double, blocks: TouchedBlocks.Marker) {
             self.idBase = idBase
+            self.originY = originY
             self.tags = tags
             self.chainFirst = chainFirst
             self.turning = turning
@@ -286,12 +382,10 @@ final class OverlapCells {
             self.stride = stride
             self.width = width
             self.height = height
-            self.trouble = trouble
+            self.blocks = blocks
         }
 
         static var deposits: Bool { true }
-
-        @inline(__always) func wants(minY: Double, maxY: Double) -> Bool { true }
 
         @inline(__always)
         mutating func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
@@ -300,6 +394,13 @@ final class OverlapCells {
             self.first = idBase &+ first
             self.last = idBase &+ last
             edgeCount = Int(id) + 1
+            // An edge above or below the band (as the accumulator rejects it) crosses none of
+            // its cells, so no chain holds it: it needs no turning, and the next edge starts
+            // afresh (every band walks every edge: this is most of them).
+            if Swift.max(ay, by) - originY <= 0 || Swift.min(ay, by) - originY >= height {
+                previousLength = 0
+                return
+            }
             // Turning from the previous edge, bounded by |u - v| (the angle between unit
             // vectors is at most π/2 |u - v|); a contour's first edge and a zero-length edge
             // break every chain (4 is past the limit).
@@ -321,61 +422,78 @@ final class OverlapCells {
             here = total
         }
 
-        /// Records that the current edge crosses cell `k`. Tag: edge id << 2 | state, state 1
-        /// (a chain of consecutive edges starting at `chainFirst[k]`, turning by less than
-        /// `chainTurnLimit` in all), 2 (a contour's last and first edges), 3 (trouble).
+        /// Records that the current edge crosses cell `k` and returns the cell's trouble
+        /// number, or -1 when it is not trouble. Tag: edge id << 2 | state, state 1 (a chain of
+        /// consecutive edges starting at `chainFirst[k]`, turning by less than
+        /// `chainTurnLimit` in all), 2 (a contour's last and first edges), 3 (trouble: then
+        /// `chainFirst[k]` is the cell's trouble number).
         @inline(__always)
-        private mutating func touch(_ k: Int) {
+        private mutating func touch(_ k: Int) -> Int32 {
             let t = tags[k]
             let state = t & 3, previous = t >> 2
             if previous < idBase || state == 0 {
                 if previous < idBase { crossings[k] = 0 }  // stale: no crossing yet
                 tags[k] = id << 2 | 1
                 chainFirst[k] = id
-                return
+                return -1
             }
-            if state == 3 || previous == id { return }
+            if state == 3 { return Int32(truncatingIfNeeded: chainFirst[k]) }
+            if previous == id { return -1 }
             if state == 1 {
                 if id == previous &+ 1
                     && here - turning[Int(chainFirst[k] &- idBase)] < OverlapCells.chainTurnLimit {
                     tags[k] = id << 2 | 1
-                    return
+                    return -1
                 }
                 if previous == first && id == last && chainFirst[k] == previous {
                     tags[k] = id << 2 | 2
-                    return
+                    return -1
                 }
             }
+            let number = UInt32(trouble.count)
+            gathered.chains.append(.init(from: chainFirst[k], to: previous, wraps: state == 2))
             tags[k] = id << 2 | 3
+            chainFirst[k] = number
             trouble.append(k)
+            return Int32(truncatingIfNeeded: number)
         }
 
         @inline(__always)
         mutating func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
                             xb: Double, yb: Double, dir: Double) {
+            blocks.mark(row: row, first: first, last: last)
             let base = row &* stride
+            var c = first
+            while c <= last {
+                let number = touch(base &+ c)
+                if number >= 0 {
+                    gathered.slice(number, column: c, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir)
+                }
+                c &+= 1
+            }
             if ya == Double(row) {
                 // A stale cell gets a fresh tag with state 0 (crossed at the top only).
                 let k = base &+ CoverageAccumulator.floor(xa)
-                if tags[k] >> 2 < idBase {
+                let t = tags[k]
+                if t >> 2 < idBase {
                     tags[k] = id << 2
                     crossings[k] = Float(dir)
                 } else {
                     crossings[k] += Float(dir)
+                    if t & 3 == 3 { gathered.crossing(Int32(truncatingIfNeeded: chainFirst[k]), x: xa, dir: dir) }
                 }
-            }
-            var k = base &+ first
-            let end = base &+ last
-            while k <= end {
-                touch(k)
-                k &+= 1
             }
         }
 
         @inline(__always)
         mutating func horizontal(xa: Double, xb: Double, y: Double) {
             guard let (row, lo, hi) = OverlapCells.horizontalCells(xa, xb, y, width, height) else { return }
-            for c in lo...hi { touch(row &* stride &+ c) }
+            for c in lo...hi {
+                let number = touch(row &* stride &+ c)
+                if number >= 0 {
+                    gathered.horizontal(number, column: c, xa: xa, xb: xb, y: y, width: width)
+                }
+            }
         }
     }
 
@@ -392,97 +510,33 @@ final class OverlapCells {
         return (row, CoverageAccumulator.floor(xl), CoverageAccumulator.ceiling(xr) - 1)
     }
 
-    /// Pass 2's observer: walks only edges over trouble rows, deposits nothing, and keeps
-    /// every piece and top-line crossing inside a trouble cell.
-    struct Collector: CellObserver {
-        let tags: UnsafeMutablePointer<UInt32>
-        /// The band's first edge id and its trouble cells' first tag id.
-        let idBase: UInt32, troubleBase: UInt32
-        let troubleRows: [Int32]
-        let stride: Int
+    /// The observer of an edge walked again for one trouble cell: deposits nothing and keeps
+    /// the edge's pieces and top-line crossing inside cell (row, column) for cell `number`.
+    struct OneCell: CellObserver {
+        let row: Int, column: Int, number: Int32
         let width: Double, height: Double
-        let originY: Double
-        var pieces: [ExactCellArea.Piece]
-        var pieceCell: [Int32]
-        var crossings: [ExactCellArea.Crossing]
-        var crossingCell: [Int32]
-
-        init(cells o: OverlapCells) {
-            tags = o.tags
-            idBase = o.idBase
-            troubleBase = o.troubleBase
-            troubleRows = o.troubleRows
-            stride = o.stride
-            width = Double(o.width)
-            height = Double(o.height)
-            originY = o.originY
-            pieces = []
-            pieceCell = []
-            crossings = []
-            crossingCell = []
-        }
+        var gathered: Gathered
 
         static var deposits: Bool { false }
-
-        func wants(minY: Double, maxY: Double) -> Bool {
-            let lo = Swift.max(minY - originY, 0), hi = Swift.min(maxY - originY, height)
-            guard lo <= hi else { return false }
-            let r0 = CoverageAccumulator.floor(lo)
-            let r1 = Swift.min(Swift.max(CoverageAccumulator.ceiling(hi), r0 + 1), Int(height))
-            return troubleRows[r1] > troubleRows[r0]
-        }
 
         func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
                   _ bx: Double, _ by: Double) {}
 
-        /// The trouble index of cell `k`, or -1.
-        @inline(__always)
-        private func troubleIndex(_ k: Int) -> Int32 {
-            let t = tags[k]
-            return t & 3 == 3 && t >> 2 >= troubleBase ? Int32(truncatingIfNeeded: (t >> 2) &- troubleBase) : -1
-        }
-
         mutating func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
                             xb: Double, yb: Double, dir: Double) {
-            guard troubleRows[row + 1] > troubleRows[row] else { return }
-            let base = row * stride
-            if ya == Double(row) {
-                let t = troubleIndex(base + CoverageAccumulator.floor(xa))
-                if t >= 0 {
-                    crossings.append(.init(x: xa, dir: dir > 0 ? 1 : -1))
-                    crossingCell.append(t)
-                }
+            guard row == self.row else { return }
+            if first <= column && column <= last {
+                gathered.slice(number, column: column, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir)
             }
-            // Left to right: (x0, y0) the left end.
-            let (x0, y0, x1, y1) = xa <= xb ? (xa, ya, xb, yb) : (xb, yb, xa, ya)
-            let rising = xa <= xb ? dir : -dir  // sign of dx in the edge's own direction
-            let delta: Int32 = x0 == x1 ? 0 : (rising > 0 ? -1 : 1)
-            for c in first...last {
-                let t = troubleIndex(base + c)
-                guard t >= 0 else { continue }
-                let cl = Double(c), cr = cl + 1
-                var p = ExactCellArea.Piece(x0: x0, y0: y0, x1: x1, y1: y1, delta: delta)
-                if x0 < x1 {
-                    if x0 < cl { p.x0 = cl; p.y0 = y0 + (cl - x0) * (y1 - y0) / (x1 - x0) }
-                    if x1 > cr { p.x1 = cr; p.y1 = y0 + (cr - x0) * (y1 - y0) / (x1 - x0) }
-                }
-                pieces.append(p)
-                pieceCell.append(t)
+            if ya == Double(row) && CoverageAccumulator.floor(xa) == column {
+                gathered.crossing(number, x: xa, dir: dir)
             }
         }
 
         mutating func horizontal(xa: Double, xb: Double, y: Double) {
             guard let (row, lo, hi) = OverlapCells.horizontalCells(xa, xb, y, width, height),
-                  troubleRows[row + 1] > troubleRows[row] else { return }
-            let xl = Swift.max(Swift.min(xa, xb), 0), xr = Swift.min(Swift.max(xa, xb), width)
-            let delta: Int32 = xb > xa ? -1 : 1
-            for c in lo...hi {
-                let t = troubleIndex(row * stride + c)
-                guard t >= 0 else { continue }
-                pieces.append(.init(x0: Swift.max(xl, Double(c)), y0: y, x1: Swift.min(xr, Double(c + 1)),
-                                    y1: y, delta: delta))
-                pieceCell.append(t)
-            }
+                  row == self.row, lo <= column && column <= hi else { return }
+            gathered.horizontal(number, column: column, xa: xa, xb: xb, y: y, width: width)
         }
     }
 }

@@ -2,13 +2,38 @@
 /// rule: the shape description the general fill path (``ShapeScratch/fill(clip:sink:exact:)``)
 /// accumulates. Storage is reused between calls (no allocation once warm).
 ///
+/// The vertices live in buffers the path owns through a reference (appending is a store, no
+/// array uniqueness check): a copy shares them, so only one copy (the owner's) may be changed.
+///
 /// **Culling**: given a cull rectangle, a vertex is dropped when it and its two neighbours in
 /// the contour all lie beyond the same side of the rectangle (a run of them collapses to one
 /// chord). The removed loop lies wholly in that outside half-plane, so it winds no point of the
 /// rectangle: coverage inside is unchanged while huge shapes keep only their visible detail.
 struct ContourPath {
-    private(set) var xs: [Double] = []
-    private(set) var ys: [Double] = []
+    /// Owns the vertex buffers (freed with it).
+    private final class Buffers {
+        let x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>
+
+        init(capacity: Int) {
+            x = .allocate(capacity: capacity)
+            y = .allocate(capacity: capacity)
+        }
+
+        deinit {
+            x.deallocate()
+            y.deallocate()
+        }
+    }
+
+    private var buffers: Buffers?
+    private var px: UnsafeMutablePointer<Double>?, py: UnsafeMutablePointer<Double>?
+    private var capacity = 0
+    /// Number of vertices.
+    private(set) var count = 0
+    /// The vertices' x (the first ``count``).
+    var xs: UnsafeBufferPointer<Double> { UnsafeBufferPointer(start: px, count: count) }
+    /// The vertices' y.
+    var ys: UnsafeBufferPointer<Double> { UnsafeBufferPointer(start: py, count: count) }
     /// Index of the first vertex of each contour; a contour runs to the next start.
     private(set) var starts: [Int] = []
     private(set) var minX = Double.infinity, minY = Double.infinity
@@ -24,15 +49,27 @@ struct ContourPath {
 
     /// Reserves room for `vertices` vertices (and a few contours).
     mutating func reserve(_ vertices: Int) {
-        xs.reserveCapacity(vertices)
-        ys.reserveCapacity(vertices)
+        if vertices > capacity { grow(to: vertices) }
         starts.reserveCapacity(16)
+    }
+
+    /// Moves the vertices into buffers of at least `needed` vertices.
+    private mutating func grow(to needed: Int) {
+        let c = Swift.max(needed, 2 * capacity, 64)
+        let b = Buffers(capacity: c)
+        if let px, let py {
+            b.x.update(from: px, count: count)
+            b.y.update(from: py, count: count)
+        }
+        buffers = b
+        px = b.x
+        py = b.y
+        capacity = c
     }
 
     /// Empties the path; `cull` (widened by one pixel) enables culling, nil disables it.
     mutating func reset(cull: PixelRect?) {
-        xs.removeAll(keepingCapacity: true)
-        ys.removeAll(keepingCapacity: true)
+        count = 0
         starts.removeAll(keepingCapacity: true)
         minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
         if let cull {
@@ -43,13 +80,17 @@ struct ContourPath {
         }
     }
 
-    var isEmpty: Bool { xs.isEmpty }
-    var count: Int { xs.count }
+    var isEmpty: Bool { count == 0 }
+
+    /// Calls `body` with the vertices' x and y.
+    func withPoints<R>(_ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>) -> R) -> R {
+        body(xs, ys)
+    }
 
     /// Starts a new contour (the previous one closes implicitly).
     mutating func close() {
-        if let s = starts.last, s == xs.count { return }
-        starts.append(xs.count)
+        if let s = starts.last, s == count { return }
+        starts.append(count)
         lastCode = 0
         previousCode = 0
     }
@@ -61,12 +102,14 @@ struct ContourPath {
         var code: UInt8 = 0
         if x < cullMinX { code |= 1 } else if x > cullMaxX { code |= 2 }
         if y < cullMinY { code |= 4 } else if y > cullMaxY { code |= 8 }
-        if code & lastCode & previousCode != 0, xs.count - starts[starts.count - 1] >= 2 {
-            xs[xs.count - 1] = x
-            ys[ys.count - 1] = y
+        if code & lastCode & previousCode != 0, count - starts[starts.count - 1] >= 2 {
+            px![count - 1] = x
+            py![count - 1] = y
         } else {
-            xs.append(x)
-            ys.append(y)
+            if count == capacity { grow(to: count + 1) }
+            px![count] = x
+            py![count] = y
+            count += 1
             previousCode = lastCode
         }
         lastCode = code
@@ -84,9 +127,11 @@ struct ContourPath {
 
     /// Reverses the vertex order of the last contour (its orientation, hence its winding sign).
     mutating func reverseLastContour() {
-        guard let s = starts.last, xs.count - s >= 2 else { return }
-        xs[s...].reverse()
-        ys[s...].reverse()
+        guard let s = starts.last, count - s >= 2, let px, let py else { return }
+        var x = UnsafeMutableBufferPointer(start: px + s, count: count - s)
+        var y = UnsafeMutableBufferPointer(start: py + s, count: count - s)
+        x.reverse()
+        y.reverse()
     }
 
     /// Appends the arc of radius `r` around (cx, cy) from angle `start` through
@@ -123,31 +168,47 @@ struct ContourPath {
         addEdges(to: acc, observer: &none)
     }
 
+    /// The edge numbered `id` by ``addEdges(to:observer:)``: the one ending at vertex
+    /// `id - 1`, from the vertex before it (from the contour's last vertex when it is the
+    /// contour's first).
+    func edge(_ id: UInt32) -> (Double, Double, Double, Double) {
+        let v = Int(id) - 1
+        var from = v - 1
+        // The contour starting at v, if any (binary search).
+        var lo = 0, hi = starts.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if starts[mid] < v { lo = mid + 1 } else { hi = mid }
+        }
+        if lo < starts.count && starts[lo] == v {
+            from = (lo + 1 < starts.count ? starts[lo + 1] : count) - 1
+        }
+        return (px![from], py![from], px![v], py![v])
+    }
+
     /// ``addEdges(to:)`` reporting the walk to `o`: edges are numbered from 1 contour by
-    /// contour (a contour's closing edge, from its last vertex to its first, comes first),
-    /// and an edge `o` does not want is skipped.
+    /// contour, each by its end vertex (the edge ending at vertex `i` is `i + 1`; a contour's
+    /// closing edge, from its last vertex to its first, comes first; a contour of one vertex
+    /// has no edge but keeps its number).
     func addEdges<O: CellObserver>(to acc: CoverageAccumulator, observer o: inout O) {
-        let n = xs.count
-        guard n >= 2 else { return }
+        let n = count
+        guard n >= 2, let px, let py else { return }
         var id: UInt32 = 1
-        xs.withUnsafeBufferPointer { px in
-            ys.withUnsafeBufferPointer { py in
-                for c in 0..<starts.count {
-                    let s = starts[c], e = c + 1 < starts.count ? starts[c + 1] : n
-                    guard e - s >= 2 else { continue }
-                    let first = id, last = id + UInt32(e - s - 1)
-                    var ax = px[e - 1], ay = py[e - 1]
-                    for i in s..<e {
-                        let bx = px[i], by = py[i]
-                        if o.wants(minY: Swift.min(ay, by), maxY: Swift.max(ay, by)) {
-                            o.edge(id, first: first, last: last, ax, ay, bx, by)
-                            acc.addEdge(ax, ay, bx, by, observer: &o)
-                        }
-                        id &+= 1
-                        ax = bx
-                        ay = by
-                    }
-                }
+        for c in 0..<starts.count {
+            let s = starts[c], e = c + 1 < starts.count ? starts[c + 1] : n
+            guard e - s >= 2 else {
+                id &+= UInt32(e - s)
+                continue
+            }
+            let first = id, last = id + UInt32(e - s - 1)
+            var ax = px[e - 1], ay = py[e - 1]
+            for i in s..<e {
+                let bx = px[i], by = py[i]
+                o.edge(id, first: first, last: last, ax, ay, bx, by)
+                acc.addEdge(ax, ay, bx, by, observer: &o)
+                id &+= 1
+                ax = bx
+                ay = by
             }
         }
     }

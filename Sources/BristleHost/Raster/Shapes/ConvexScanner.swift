@@ -21,76 +21,74 @@ enum ConvexScanner {
         let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX,
                                      maxY: path.maxY, clip: clip)
         guard !box.isEmpty else { return .empty }
-        return path.xs.withUnsafeBufferPointer { xs in
-            path.ys.withUnsafeBufferPointer { ys in
-                var top = 0, bottom = 0
-                for i in 1..<n {
-                    if ys[i] < ys[top] { top = i }
-                    if ys[i] > ys[bottom] { bottom = i }
-                }
-                let lenA = (bottom - top + n) % n
-                var a = Chain(xs: xs, ys: ys, n: n, start: top, length: lenA, forward: true)
-                var b = Chain(xs: xs, ys: ys, n: n, start: top, length: n - lenA, forward: false)
-                // Which chain is on the left: compare their x at the middle of the y extent.
-                let yTop = ys[top], yBottom = ys[bottom]
-                let mid = 0.5 * (yTop + yBottom)
-                let aLeft = a.range(mid, mid).lo < b.range(mid, mid).lo
-                let clipX0 = Int(clip.x), clipX1 = Int(clip.maxX)
-                var dirty = DirtyBox()
-                var touched: UInt8 = 0
-                defer { scratch.touched &+= touched }
-                let lastRow = Int(box.maxY) - 1, boxX0 = Int(box.x), boxX1 = Int(box.maxX) - 1
-                for y in Int(box.y)..<Int(box.maxY) {
-                    let t = Swift.max(Double(y), yTop), bt = Swift.min(Double(y + 1), yBottom)
-                    guard bt > t else { continue }
-                    a.skip(above: t)
-                    b.skip(above: t)
-                    let ra = a.range(t, bt), rb = b.range(t, bt)
-                    let (l, r) = aLeft ? (ra, rb) : (rb, ra)
-                    // Both chains span every band inside [yTop, yBottom]; guard anyway so a
-                    // degenerate contour can never turn an empty range into a trap.
-                    guard l.lo.isFinite, l.hi.isFinite, r.lo.isFinite, r.hi.isFinite else { continue }
-                    let lx0 = Int(l.lo.rounded(.down)), lx1 = Int(l.hi.rounded(.up))
-                    let rx0 = Int(r.lo.rounded(.down)), rx1 = Int(r.hi.rounded(.up))
-                    let ahead = Swift.min(y + 2, lastRow)
-                    touched &+= sink.touch(ahead, Swift.min(Swift.max(lx0, boxX0), boxX1))
-                        &+ sink.touch(ahead, Swift.min(Swift.max(rx1 - 1, boxX0), boxX1))
-                    var lo = Int.max, hi = Int.min
-                    func window(_ x0: Int, _ x1: Int, left: Bool, right: Bool) {
-                        let w0 = Swift.max(x0, clipX0), w1 = Swift.min(x1, clipX1)
-                        guard w1 > w0 else { return }
-                        acc.begin(originX: w0, originY: y, width: w1 - w0, height: 1)
-                        if left { (aLeft ? a : b).addEdges(t, bt, to: acc) }
-                        if right { (aLeft ? b : a).addEdges(t, bt, to: acc) }
-                        if !left {
-                            // The left chain, wholly left of this window, winds it like a
-                            // vertical edge on its left side (same direction as that chain).
-                            let down = aLeft  // chain A runs downwards
-                            acc.addEdge(Double(w0) - 1, down ? t : bt, Double(w0) - 1, down ? bt : t)
-                        }
-                        let span = spans.resolve(row: 0, of: acc, rule: .nonZero)
-                        guard span.lo < span.hi else { return }
-                        sink.row(y, w0 + span.lo, UnsafePointer(spans.coverage + span.lo), span.hi - span.lo)
-                        lo = Swift.min(lo, w0 + span.lo)
-                        hi = Swift.max(hi, w0 + span.hi)
-                    }
-                    if lx1 >= rx0 {
-                        window(lx0, rx1, left: true, right: true)
-                    } else {
-                        window(lx0, lx1, left: true, right: false)
-                        let i0 = Swift.max(lx1, clipX0), i1 = Swift.min(rx0, clipX1)
-                        let q = UInt8(Swift.min(bt - t, 1) * 255 + 0.5)
-                        if i1 > i0 && q != 0 {
-                            sink.run(y, i0, i1 - i0, q)
-                            lo = Swift.min(lo, i0)
-                            hi = Swift.max(hi, i1)
-                        }
-                        window(rx0, rx1, left: false, right: true)
-                    }
-                    dirty.add(row: y, lo: lo, hi: hi)
-                }
-                return dirty.rect
+        return path.withPoints { xs, ys in
+            var top = 0, bottom = 0
+            for i in 1..<n {
+                if ys[i] < ys[top] { top = i }
+                if ys[i] > ys[bottom] { bottom = i }
             }
+            let lenA = (bottom - top + n) % n
+            var a = Chain(xs: xs, ys: ys, n: n, start: top, length: lenA, forward: true)
+            var b = Chain(xs: xs, ys: ys, n: n, start: top, length: n - lenA, forward: false)
+            // Which chain is on the left: compare their x at the middle of the y extent.
+            let yTop = ys[top], yBottom = ys[bottom]
+            let mid = 0.5 * (yTop + yBottom)
+            let aLeft = a.range(mid, mid).lo < b.range(mid, mid).lo
+            let clipX0 = Int(clip.x), clipX1 = Int(clip.maxX)
+            var dirty = DirtyBox()
+            var touched: UInt8 = 0
+            defer { scratch.touched &+= touched }
+            let lastRow = Int(box.maxY) - 1, boxX0 = Int(box.x), boxX1 = Int(box.maxX) - 1
+            for y in Int(box.y)..<Int(box.maxY) {
+                let t = Swift.max(Double(y), yTop), bt = Swift.min(Double(y + 1), yBottom)
+                guard bt > t else { continue }
+                a.skip(above: t)
+                b.skip(above: t)
+                let ra = a.range(t, bt), rb = b.range(t, bt)
+                let (l, r) = aLeft ? (ra, rb) : (rb, ra)
+                // Both chains span every band inside [yTop, yBottom]; guard anyway so a
+                // degenerate contour can never turn an empty range into a trap.
+                guard l.lo.isFinite, l.hi.isFinite, r.lo.isFinite, r.hi.isFinite else { continue }
+                let lx0 = Int(l.lo.rounded(.down)), lx1 = Int(l.hi.rounded(.up))
+                let rx0 = Int(r.lo.rounded(.down)), rx1 = Int(r.hi.rounded(.up))
+                let ahead = Swift.min(y + 2, lastRow)
+                touched &+= sink.touch(ahead, Swift.min(Swift.max(lx0, boxX0), boxX1))
+                    &+ sink.touch(ahead, Swift.min(Swift.max(rx1 - 1, boxX0), boxX1))
+                var lo = Int.max, hi = Int.min
+                func window(_ x0: Int, _ x1: Int, left: Bool, right: Bool) {
+                    let w0 = Swift.max(x0, clipX0), w1 = Swift.min(x1, clipX1)
+                    guard w1 > w0 else { return }
+                    acc.begin(originX: w0, originY: y, width: w1 - w0, height: 1)
+                    if left { (aLeft ? a : b).addEdges(t, bt, to: acc) }
+                    if right { (aLeft ? b : a).addEdges(t, bt, to: acc) }
+                    if !left {
+                        // The left chain, wholly left of this window, winds it like a
+                        // vertical edge on its left side (same direction as that chain).
+                        let down = aLeft  // chain A runs downwards
+                        acc.addEdge(Double(w0) - 1, down ? t : bt, Double(w0) - 1, down ? bt : t)
+                    }
+                    let span = spans.resolve(row: 0, of: acc, rule: .nonZero)
+                    guard span.lo < span.hi else { return }
+                    sink.row(y, w0 + span.lo, UnsafePointer(spans.coverage + span.lo), span.hi - span.lo)
+                    lo = Swift.min(lo, w0 + span.lo)
+                    hi = Swift.max(hi, w0 + span.hi)
+                }
+                if lx1 >= rx0 {
+                    window(lx0, rx1, left: true, right: true)
+                } else {
+                    window(lx0, lx1, left: true, right: false)
+                    let i0 = Swift.max(lx1, clipX0), i1 = Swift.min(rx0, clipX1)
+                    let q = UInt8(Swift.min(bt - t, 1) * 255 + 0.5)
+                    if i1 > i0 && q != 0 {
+                        sink.run(y, i0, i1 - i0, q)
+                        lo = Swift.min(lo, i0)
+                        hi = Swift.max(hi, i1)
+                    }
+                    window(rx0, rx1, left: false, right: true)
+                }
+                dirty.add(row: y, lo: lo, hi: hi)
+            }
+            return dirty.rect
         }
     }
 

@@ -11,9 +11,9 @@
 ///
 /// Only the part of the path near the visible rectangle is walked dash by dash: outside it
 /// (Liang-Barsky clipping against the rectangle widened by the stroke's reach) the pattern is
-/// advanced arithmetically, so a 1e8-pixel line costs what its visible part costs. A dry run
-/// (`stroker` nil) only counts; when the count passes ``StrokeStyle/maxDashPieces``
-/// ``overflowed`` is set, so the caller can refuse before drawing anything.
+/// advanced arithmetically, so a 1e8-pixel line costs what its visible part costs. When the
+/// count of dashes passes ``StrokeStyle/maxDashPieces`` the run stops and ``overflowed`` is
+/// set, so the caller can refuse to fill the outline (`stroker` nil: a run that only counts).
 struct Dasher {
     private let pattern: UnsafeBufferPointer<Double>
     /// Effective entry count (twice the array's when odd).

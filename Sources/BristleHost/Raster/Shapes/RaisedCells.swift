@@ -41,12 +41,14 @@ public final class RaisedCells {
     /// ``CoverageSpans/resolve(row:of:rule:)``) straight into `mask` (the cell of band column 0,
     /// plane row `y`, plane column `x0`) with max, recording the cells that rose. A run of zero
     /// cells keeps the sum, hence the coverage, so it is raised as one run (zero cells are
-    /// found four at a time, and mask cells already at 255 skipped eight at a time). Zeroes the
-    /// row's cells as it reads them. Returns the band columns with non-zero coverage.
-    func resolveMax(row r: Int, of acc: CoverageAccumulator, into mask: UnsafeMutablePointer<UInt8>,
-                    y: Int, x0: Int) -> (lo: Int, hi: Int) {
+    /// found four at a time, only in the blocks `bits` marks as in
+    /// ``CoverageSpans/resolveRuns(row:of:bits:shift:minimumRun:_:)``, and mask cells already
+    /// at 255 skipped eight at a time). Zeroes the row's cells as it reads them. Returns the
+    /// band columns with non-zero coverage.
+    func resolveMax(row r: Int, of acc: CoverageAccumulator, bits: UInt64, shift: Int,
+                    into mask: UnsafeMutablePointer<UInt8>, y: Int, x0: Int) -> (lo: Int, hi: Int) {
         let w = acc.width
-        let cells = acc.row(r), raw = UnsafeRawPointer(acc.row(r))
+        let cells = acc.row(r)
         var sum: Float = 0
         var lo = w, hi = 0, raisedLo = w, raisedHi = 0
         var x = 0
@@ -55,9 +57,9 @@ public final class RaisedCells {
             cells[x] = 0
             let start = x
             x &+= 1
-            while x &+ 4 <= w && (raw.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self)
-                                   | raw.loadUnaligned(fromByteOffset: 4 &* x &+ 8, as: UInt64.self)) == 0 { x &+= 4 }
-            while x < w && cells[x].bitPattern == 0 { x &+= 1 }
+            if x < w && cells[x].bitPattern == 0 {
+                x = TouchedBlocks.zeroRunEnd(cells, from: x, width: w, bits: bits, shift: shift)
+            }
             let q = CoverageSpans.quantize(Swift.min(abs(sum), 1))
             guard q != 0 else { continue }
             if lo > start { lo = start }

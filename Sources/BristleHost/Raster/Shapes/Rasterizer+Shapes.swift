@@ -192,22 +192,31 @@ extension Rasterizer {
               phase.isFinite, dashes.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.coordinateLimit })
         else { return .empty }
         let s = shapeScratch
-        s.px.removeAll(keepingCapacity: true)
-        s.py.removeAll(keepingCapacity: true)
+        // The points are gathered in locals (appending to the scratch's own arrays would check
+        // exclusive access at every point).
+        var px: [Double] = [], py: [Double] = []
+        swap(&px, &s.px)
+        swap(&py, &s.py)
+        px.removeAll(keepingCapacity: true)
+        py.removeAll(keepingCapacity: true)
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        var sane = true
         for i in 0..<n {
             let (x, y) = point(i)
-            guard Self.sane(x), Self.sane(y) else { return .empty }
-            if let lx = s.px.last, let ly = s.py.last, lx == x, ly == y { continue }
-            s.px.append(x)
-            s.py.append(y)
+            guard Self.sane(x), Self.sane(y) else { sane = false; break }
+            if let lx = px.last, let ly = py.last, lx == x, ly == y { continue }
+            px.append(x)
+            py.append(y)
             minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
             minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
         }
-        if closed && s.px.count > 1 && s.px[0] == s.px[s.px.count - 1] && s.py[0] == s.py[s.py.count - 1] {
-            s.px.removeLast()
-            s.py.removeLast()
+        if closed && px.count > 1 && px[0] == px[px.count - 1] && py[0] == py[py.count - 1] {
+            px.removeLast()
+            py.removeLast()
         }
+        swap(&px, &s.px)
+        swap(&py, &s.py)
+        guard sane else { return .empty }
         let h = stroke.width / 2
         let reach = h * Swift.max(stroke.join == .miter ? stroke.miterLimit : 1, 1.5) + 2
         let box = PixelRect.covering(minX: minX - reach, minY: minY - reach, maxX: maxX + reach,
@@ -225,17 +234,12 @@ extension Rasterizer {
                 if count >= 2, let dasher = Dasher(pattern: dashes, phase: phase) {
                     let visible = (minX: Double(box.x) - reach, minY: Double(box.y) - reach,
                                    maxX: Double(box.maxX) + reach, maxY: Double(box.maxY) + reach)
-                    // Count first, so a pattern over the cap draws nothing at all.
-                    var counting = dasher
-                    var none: PolylineStroker?
-                    counting.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
-                                 stroker: &none)
-                    overflowed = counting.overflowed
-                    if !overflowed {
-                        var drawing = dasher
-                        drawing.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
-                                    stroker: &stroker)
-                    }
+                    // A pattern over the cap stops the dashing and draws nothing at all (the
+                    // outline built so far is never filled).
+                    var drawing = dasher
+                    drawing.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
+                                stroker: &stroker)
+                    overflowed = drawing.overflowed
                 } else {
                     stroker!.stroke(xs, ys, count: count, closed: closed, dotDirection: (1, 0))
                 }

@@ -7,6 +7,8 @@ final class ShapeScratch {
     let spans = CoverageSpans()
     /// The exact fill's trouble cells (``fill(clip:sink:exact:)``).
     let overlaps = OverlapCells()
+    /// The blocks of accumulator cells the fill wrote, row by row.
+    let blocks = TouchedBlocks()
     var path = ContourPath()
     var ellipse = EllipseFlattener()
     /// Sum of the bytes read ahead by ``CoverageSink/touch(_:_:)`` (kept only so the reads
@@ -69,7 +71,7 @@ final class ShapeScratch {
     /// Fills ``path`` (nonzero) inside `clip` into `sink`: exact-area coverage, banded like
     /// the rasteriser's own driver. Returns the rectangle of pixels given non-zero coverage.
     ///
-    /// Rows are resolved in runs (``CoverageSpans/resolveRuns(row:of:minimumRun:_:)``): pixels
+    /// Rows are resolved in runs (``CoverageSpans/resolveRuns(row:of:bits:shift:minimumRun:_:)``): pixels
     /// of varying coverage go to the sink as coverage rows, a long stretch of one coverage (a
     /// run of zero cells) as one constant run, and stretches of zero coverage are skipped, so
     /// a large outline costs its edges, its interior runs and one read of each empty cell.
@@ -79,7 +81,7 @@ final class ShapeScratch {
     /// fill of a stroke's outline, whose pieces overlap wherever the path does.
     ///
     /// Into a mask that records raised cells, rows without such pixels are resolved and
-    /// max-combined in one pass (``RaisedCells/resolveMax(row:of:into:y:x0:)``).
+    /// max-combined in one pass (``RaisedCells/resolveMax(row:of:bits:shift:into:y:x0:)``).
     func fill(clip: PixelRect, sink: CoverageSink, exact: Bool = false) -> PixelRect {
         guard path.count >= 3 else { return .empty }
         let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX,
@@ -93,20 +95,27 @@ final class ShapeScratch {
         while top < bottom {
             let h = Swift.min(bandRows, bottom - top)
             accumulator.begin(originX: x0, originY: top, width: w, height: h)
+            blocks.begin(width: w, height: h)
             if exact {
                 addExactEdges(originX: x0, originY: top, width: w, height: h)
             } else {
                 path.addEdges(to: accumulator)
             }
+            // The plain fill marks no blocks (on a ring's hole the marking costs what the
+            // skipping saves): its rows are one block, read whole.
+            let shift = exact ? blocks.shift : TouchedBlocks.wholeRow.shift
             for r in 0..<h {
                 let y = top + r
+                let bits = exact ? blocks.take(row: r) : TouchedBlocks.wholeRow.bits
                 let patched = exact && overlaps.hasTrouble(row: r)
                 if !patched, case .mask(let mask, let raised?) = sink {
-                    let span = raised.resolveMax(row: r, of: accumulator, into: mask.row(y) + x0, y: y, x0: x0)
+                    let span = raised.resolveMax(row: r, of: accumulator, bits: bits, shift: shift,
+                                                 into: mask.row(y) + x0, y: y, x0: x0)
                     dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
                     continue
                 }
-                let span = spans.resolveRuns(row: r, of: accumulator, minimumRun: 8) { lo, hi, m in
+                let span = spans.resolveRuns(row: r, of: accumulator, bits: bits, shift: shift,
+                                             minimumRun: 8) { lo, hi, m in
                     let send = { (lo: Int, hi: Int, m: UInt8) in
                         if m == 0 {
                             sink.row(y, x0 + lo, UnsafePointer(self.spans.coverage + lo), hi - lo)
@@ -128,16 +137,12 @@ final class ShapeScratch {
         return dirty.rect
     }
 
-    /// Adds ``path``'s edges to the accumulator's band (pass 1 of ``OverlapCells``) and, when
-    /// some pixels hold overlapping pieces, computes their exact areas (pass 2).
+    /// Adds ``path``'s edges to the accumulator's band (pass 1 of ``OverlapCells``) and
+    /// computes the exact areas of the pixels where pieces of it overlap.
     private func addExactEdges(originX: Int, originY: Int, width w: Int, height h: Int) {
         overlaps.begin(originX: originX, originY: originY, width: w, height: h)
-        var tracker = overlaps.tracker(edges: path.count)
+        var tracker = overlaps.tracker(edges: path.count, blocks: blocks.marker)
         path.addEdges(to: accumulator, observer: &tracker)
-        overlaps.endPass1(&tracker)
-        guard overlaps.troubleCount > 0 else { return }
-        var collector = overlaps.collector()
-        path.addEdges(to: accumulator, observer: &collector)
-        overlaps.endPass2(&collector)
+        overlaps.finish(path: path, accumulator: accumulator, blocks: blocks, &tracker)
     }
 }

@@ -1,0 +1,104 @@
+/// Which cells of each band row the exact fill (``ShapeScratch/fill(clip:sink:exact:)``)
+/// wrote into ``CoverageAccumulator``, one bit per block of `1 << shift` consecutive cells, so
+/// the row's resolution jumps over the blocks nothing wrote (they hold zeros: the
+/// accumulator's invariant) instead of reading them: the empty stretches of a long thin
+/// stroke's box, the inside of a dashed ellipse. (The plain fill marks nothing and reads its
+/// rows whole, ``wholeRow``: on a solid ring's hole the marking cost what the skipping saved.)
+///
+/// A row's bits are only ever a superset of its written blocks (a set bit's block may hold
+/// zeros; a clear bit's block holds only zeros). Invariant: outside a band's accumulation and
+/// resolution every row's bits are zero (``take(row:)`` clears them as rows are resolved), so
+/// ``begin(width:height:)`` clears nothing. Not thread-safe; owned by one ``ShapeScratch``.
+final class TouchedBlocks {
+    private var rows: UnsafeMutablePointer<UInt64>
+    private var capacity = 0
+    /// log2 of the cells per block: the smallest (at least 3) that fits a row's
+    /// `width + 2` cells in 64 blocks.
+    private(set) var shift = 3
+
+    init() {
+        rows = .allocate(capacity: 0)
+    }
+
+    deinit {
+        rows.deallocate()
+    }
+
+    /// Starts a band of the accumulator's geometry (rows of `width + 2` cells).
+    func begin(width: Int, height: Int) {
+        if height > capacity {
+            rows.deallocate()
+            capacity = Swift.max(height, 2 * capacity)
+            rows = .allocate(capacity: capacity)
+            rows.initialize(repeating: 0, count: capacity)
+        }
+        var s = 3
+        while (width + 1) >> s > 63 { s += 1 }
+        shift = s
+    }
+
+    /// The bits and shift that make a row (of fewer than 2^32 cells) one written block: the
+    /// resolution reads every cell.
+    static let wholeRow = (bits: UInt64(1), shift: 32)
+
+    /// The bits of band row `r` (bit `b`: cells `b << shift ..< (b + 1) << shift`).
+    @inline(__always)
+    func bits(row r: Int) -> UInt64 { rows[r] }
+
+    /// The bits of band row `r`, cleared.
+    @inline(__always)
+    func take(row r: Int) -> UInt64 {
+        let bits = rows[r]
+        rows[r] = 0
+        return bits
+    }
+
+    /// What pass 1 of the exact fill (``OverlapCells/Tracker``) marks the written blocks with.
+    var marker: Marker { Marker(rows: rows, shift: shift) }
+
+    /// The end of the run of zero cells of a row starting at `x` (`x <= end <= width`; `end`
+    /// is the first non-zero cell or `width`), reading only the blocks `bits` marks.
+    @inline(__always)
+    static func zeroRunEnd(_ cells: UnsafeMutablePointer<Float>, from x: Int, width w: Int,
+                           bits: UInt64, shift: Int) -> Int {
+        var end = x
+        while end < w {
+            let b = end &>> shift
+            let ahead = bits &>> UInt64(truncatingIfNeeded: b)
+            if ahead & 1 == 0 {
+                // An unwritten block: on to the next written one.
+                guard ahead != 0 else { return w }
+                end = (b &+ ahead.trailingZeroBitCount) &<< shift
+                continue
+            }
+            let blockEnd = Swift.min(w, (b &+ 1) &<< shift)
+            // Four cells per test while they are all zero, then one by one.
+            while end &+ 4 <= blockEnd {
+                let raw = UnsafeRawPointer(cells + end)
+                if raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 {
+                    break
+                }
+                end &+= 4
+            }
+            while end < blockEnd && cells[end].bitPattern == 0 { end &+= 1 }
+            if end < blockEnd { return end }
+        }
+        return Swift.min(end, w)
+    }
+
+    /// Marks the blocks of the cells a row slice writes.
+    struct Marker {
+        let rows: UnsafeMutablePointer<UInt64>
+        let shift: Int
+
+        /// Records that cells `first...last + 1` of band row `row` were written (an edge's
+        /// slice through cells `first...last` also carries into the cell after them).
+        @inline(__always)
+        func mark(row: Int, first: Int, last: Int) {
+            let a = UInt64(truncatingIfNeeded: first &>> shift)
+            let b = UInt64(truncatingIfNeeded: (last &+ 1) &>> shift)
+            // Bits a...b (b <= 63; 2 << 63 wraps to 0, and 0 - 1 is every bit).
+            rows[row] |= ((2 &<< b) &- 1) & ~((1 &<< a) &- 1)
+        }
+    }
+}
