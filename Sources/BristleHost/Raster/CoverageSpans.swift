@@ -31,16 +31,21 @@ final class CoverageSpans {
         coverage.deallocate()
     }
 
+    /// Grows ``coverage`` (zeroed, at least doubling) so it holds `count` values.
+    @inline(__always)
+    private func reserve(_ count: Int) {
+        guard count > capacity else { return }
+        coverage.deallocate()
+        capacity = Swift.max(count, capacity * 2)
+        coverage = .allocate(capacity: capacity)
+        coverage.initialize(repeating: 0, count: capacity)
+    }
+
     /// Resolves band row `y` of `acc` into ``coverage`` and returns the columns `lo..<hi` that
     /// hold every non-zero value (`lo >= hi` when the row is empty).
     func resolve(row y: Int, of acc: CoverageAccumulator, rule: FillRule) -> (lo: Int, hi: Int) {
         let w = acc.width
-        if w > capacity {
-            coverage.deallocate()
-            capacity = Swift.max(w, capacity * 2)
-            coverage = .allocate(capacity: capacity)
-            coverage.initialize(repeating: 0, count: capacity)
-        }
+        reserve(w)
         let cells = acc.row(y)
         let out = coverage
         var sum: Float = 0
@@ -93,12 +98,7 @@ final class CoverageSpans {
                      _ emit: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
         let w = acc.width
         // Eight bytes of slack past the row: short stretches are stored eight bytes at once.
-        if w &+ 8 > capacity {
-            coverage.deallocate()
-            capacity = Swift.max(w &+ 8, capacity * 2)
-            coverage = .allocate(capacity: capacity)
-            coverage.initialize(repeating: 0, count: capacity)
-        }
+        reserve(w &+ 8)
         let cells = acc.row(y)
         let out = coverage
         var sum: Float = 0
