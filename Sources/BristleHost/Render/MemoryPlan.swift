@@ -7,7 +7,8 @@ import Glibc
 ///
 /// A render of a `width` x `height` canvas allocates:
 /// - two canvas layers (committed, and base: the pixels before the current stroke), each
-///   `4 x width` rounded up to 64 bytes per row, times `height`;
+///   ``Layer/stride(width:)`` bytes per row (`4 x width` rounded up to an odd multiple of 64),
+///   times `height`;
 /// - what brushes allocate: the reference brushes keep canvas-sized 8-bit stroke masks, two
 ///   at most (`2 x width x height` bytes);
 /// - ``headroomBytes`` for everything small (samples, history indices, PNG strips).
@@ -27,7 +28,7 @@ public struct MemoryPlan: Sendable {
     }
 
     /// The two canvas layers, in bytes.
-    public var layerBytes: Int { 2 * ((width * 4 + 63) & ~63) * height }
+    public var layerBytes: Int { 2 * Layer.stride(width: width) * height }
     /// The brushes' stroke masks, in bytes.
     public var maskBytes: Int { 2 * width * height }
     /// Everything the check reserves, in bytes.
