@@ -69,6 +69,43 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
         }
     }
 
+    @Test("maskRow's two-pixel SIMD blend equals the per-channel source-over for every mask value, any base bytes and an odd tail")
+    func maskRowEveryValue() {
+        // Base pixels premultiplied and not (a channel above alpha), and all 0 or all 255.
+        let pixels: [UInt32] = [0x0000_0000, 0xFFFF_FFFF, 0x8040_2010, 0xC0C0_C0C0, 0x10FF_FF7F, 0x00FF_00FF]
+        let paints = [RGBAColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1),
+                      RGBAColor(red: 0.9, green: 0.1, blue: 0.4, alpha: 0.6),
+                      RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)]
+        for colour in paints {
+            let source = SpanCompositor.Source(Paint(color: colour))
+            let tables = OverTable()
+            defer { withExtendedLifetime(tables) {} }
+            let table = tables.prepare(source)
+            let src = [Int(source.r), Int(source.g), Int(source.b), Int(source.a)]
+            for d in pixels {
+                // 256 mask values then one more: 257 pixels, so the last goes through the tail.
+                let mask = (0..<257).map { UInt8(truncatingIfNeeded: $0 * 7) }
+                let base = [UInt32](repeating: d.littleEndian, count: mask.count)
+                var target = [UInt32](repeating: 0x0707_0707, count: mask.count)
+                base.withUnsafeBytes { b in
+                    mask.withUnsafeBufferPointer { m in
+                        target.withUnsafeMutableBytes { t in
+                            _ = SpanCompositor.maskRow(t.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                       base: b.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                       mask: m.baseAddress!, count: mask.count, source: source,
+                                                       table: table)
+                        }
+                    }
+                }
+                let dst = withUnsafeBytes(of: d.littleEndian) { Array($0) }
+                for x in 0..<mask.count {
+                    let got = withUnsafeBytes(of: target[x]) { Array($0) }
+                    #expect(got == over(src, Int(mask[x]), dst), "pixel \(d) mask \(mask[x]) at \(x)")
+                }
+            }
+        }
+    }
+
     @Test("The four-lane table blend equals the two-lane one for every coverage, and overflows the same way")
     func tableBlend() {
         let source = SpanCompositor.Source(Paint(color: RGBAColor(red: 0.7, green: 0.3, blue: 0.55, alpha: 0.75)))

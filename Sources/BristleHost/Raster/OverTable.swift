@@ -7,6 +7,11 @@
 /// partly covered pixel with one multiply instead of five. Building a table costs about as much as blending 100
 /// pixels, so it pays off from the second segment of a stroke on.
 ///
+/// After those 512 words come 512 more (``quads(_:)``), the same constants in the pixel's own
+/// channel order for SIMD: entry `m` holds `div255(S * m)` for red, green, blue and alpha as
+/// 16-bit lanes from the low one up, and the destination's weight in all four lanes, so two
+/// pixels blend as one 8-lane multiply (``SpanCompositor/maskRow(_:base:mask:count:source:table:maskTable:)``).
+///
 /// Not thread-safe; owned by one ``Rasterizer``.
 final class OverTable {
     private let entries: UnsafeMutablePointer<UInt64>
@@ -14,8 +19,8 @@ final class OverTable {
     private var key: UInt32?
 
     init() {
-        entries = .allocate(capacity: 2 * 256)
-        entries.initialize(repeating: 0, count: 2 * 256)
+        entries = .allocate(capacity: 4 * 256)
+        entries.initialize(repeating: 0, count: 4 * 256)
     }
 
     deinit {
@@ -27,13 +32,22 @@ final class OverTable {
         let packed = s.r | s.g << 8 | s.b << 16 | s.a << 24
         if key != packed {
             let lanes = SpanCompositor.lanes(packed)
+            let channels = UInt64(s.r) | UInt64(s.g) << 16 | UInt64(s.b) << 32 | UInt64(s.a) << 48
             for m in 0..<UInt32(256) {
                 let e = entries + 2 * Int(m)
+                let weight = UInt64(255 &- SpanCompositor.div255(s.a &* m))
                 e[0] = SpanCompositor.div255Quad(lanes &* UInt64(m))
-                e[1] = UInt64(255 &- SpanCompositor.div255(s.a &* m))
+                e[1] = weight
+                let q = entries + 512 + 2 * Int(m)
+                q[0] = SpanCompositor.div255Quad(channels &* UInt64(m))
+                q[1] = weight &* 0x0001_0001_0001_0001
             }
             key = packed
         }
         return UnsafePointer(entries)
     }
+
+    /// The channel-ordered half of a table ``prepare(_:)`` returned (see the type's summary).
+    @inline(__always)
+    static func quads(_ table: UnsafePointer<UInt64>) -> UnsafePointer<UInt64> { table + 512 }
 }

@@ -260,6 +260,25 @@ enum SpanCompositor {
         if let base, s.blend == .sourceOver && s.opacity == 65536 {
             let over = OverPixel(s, table: table)
             let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(target)
+            if let table {
+                // Two pixels per step without a branch on the mask: a value of 0 weighs the
+                // base pixel by 255 and adds nothing (a copy), 255 under an opaque paint weighs
+                // it by 0 and adds the colour. A sum never passes 255 (each lane is at most
+                // `div255(Sa * m) + weight = 255`), so no lane spills.
+                let quads = OverTable.quads(table)
+                while x &+ 2 <= count {
+                    let m0 = 2 &* Int(mask[x]), m1 = 2 &* Int(mask[x &+ 1])
+                    let add = unsafeBitCast(SIMD2<UInt64>(quads[m0], quads[m1]), to: SIMD8<UInt16>.self)
+                    let weight = unsafeBitCast(SIMD2<UInt64>(quads[m0 &+ 1], quads[m1 &+ 1]), to: SIMD8<UInt16>.self)
+                    let d = SIMD8<UInt16>(truncatingIfNeeded: (from + 4 &* x).loadUnaligned(as: SIMD8<UInt8>.self))
+                    let t = d &* weight &+ 128
+                    let out = add &+ ((t &+ (t &>> 8)) &>> 8)
+                    (to + 4 &* x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: out), as: SIMD8<UInt8>.self)
+                    x &+= 2
+                }
+                if x < count { over.apply(from: from + 4 &* x, to: to + 4 &* x, UInt32(mask[x])) }
+                return (0, count)
+            }
             while x < count {
                 // Eight mask values per test while they are all 0 (a copy of the base) or all
                 // 255 under an opaque paint (the colour).
