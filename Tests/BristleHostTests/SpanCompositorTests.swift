@@ -93,7 +93,7 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
                             _ = SpanCompositor.maskRow(t.baseAddress!.assumingMemoryBound(to: UInt8.self),
                                                        base: b.baseAddress!.assumingMemoryBound(to: UInt8.self),
                                                        mask: m.baseAddress!, count: mask.count, source: source,
-                                                       table: table)
+                                                       table: table, quads: tables.prepareQuads(source))
                         }
                     }
                 }

@@ -478,8 +478,9 @@ public final class DrawingSession {
         if let previewStorage {
             copy(into: previewStorage, from: committed, in: rect)
         } else {
-            previewBacklog.insert(covering: rect.intersection(committed.bounds), of: history.grid)
-            addDamage(rect.intersection(committed.bounds))
+            let r = rect.intersection(committed.bounds)
+            previewBacklog.insert(covering: r, of: history.grid)
+            addDamage(r)
         }
     }
 
