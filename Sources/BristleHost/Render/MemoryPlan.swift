@@ -10,7 +10,8 @@ import Glibc
 ///   ``Layer/stride(width:)`` bytes per row (`4 x width` rounded up to an odd multiple of 64),
 ///   times `height`;
 /// - what brushes allocate: the reference brushes keep canvas-sized 8-bit stroke masks, two
-///   at most (`2 x width x height` bytes);
+///   at most (`2 x width x height` bytes; the pencil pads each row by up to 127 bytes, which
+///   the headroom covers);
 /// - ``headroomBytes`` for everything small (samples, history indices, PNG strips).
 ///
 /// The preview layer is allocated later, only if a brush draws a preview; the undo history
