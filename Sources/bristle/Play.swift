@@ -73,6 +73,7 @@ struct Play: ParsableCommand {
                     let line = Array("bristle play: \(url)\n".utf8)
                     _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
                     StandardError.write("bristle play: library copies go to \(server.session.libraryDirectory) (kept, so recording.json renders later); Ctrl-C stops\n")
+                    Task { StandardError.write("bristle play: scheduling: \(await server.session.scheduling())\n") }
                     if open { openInBrowser(url) }
                 }
             } catch {

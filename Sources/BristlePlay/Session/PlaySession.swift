@@ -483,12 +483,30 @@ public final class PlaySession: @unchecked Sendable {
     }
 
     /// Timing and patch sizes of input messages since the start or the last reset (`GET
-    /// /api/stats`, `?reset=1`).
+    /// /api/stats`, `?reset=1`), and the scheduling in effect (see ``scheduling()``).
     public func statsJSON(reset: Bool) async -> String {
         await thread.sync { [self] in
             defer { if reset { stats.reset() } }
-            return stats.json
+            return stats.json(scheduling: schedulingNow().map { ($0, $1.map { JSONText.string($0.description) } ?? "null") })
         }
+    }
+
+    /// The scheduling of the session's thread and of the brush worker (``ThreadPriority``) for
+    /// the server's log: `SCHED_FIFO 10 for the session's thread and the brush worker` where
+    /// real time is permitted, `nice -4 ...` where not.
+    public func scheduling() async -> String {
+        await thread.sync { [self] in
+            let now = schedulingNow()
+            let session = now[0].1.map(\.description) ?? "unknown"
+            let worker = now[1].1.map(\.description) ?? "no worker"
+            return session == worker ? "\(session) for the session's thread and the brush worker"
+                : "\(session) for the session's thread, \(worker) for the brush worker"
+        }
+    }
+
+    /// The session thread's scheduling and the worker's (nil: unknown, or no worker); on the thread.
+    private func schedulingNow() -> [(String, ThreadPriority.Scheduling?)] {
+        [("session", .of(0)), ("worker", worker?.scheduling)]
     }
 
     /// The brushes, as `GET /api/brushes` lists them.
