@@ -38,6 +38,9 @@ struct Play: ParsableCommand {
     @Flag(help: ArgumentHelp("Benchmark only: answer every input message at once with a fixed patch, drawing nothing.", visibility: .hidden))
     var standIn = false
 
+    @Option(help: ArgumentHelp("Benchmark only: with --stand-in, answer this many microseconds after a message arrived.", valueName: "US", visibility: .hidden))
+    var standInDelay: Double = 0
+
     func run() throws {
         // Ctrl-C and kill stop the server even when the parent started it with those signals
         // blocked or ignored (test runners do); the workers end with it.
@@ -53,6 +56,7 @@ struct Play: ParsableCommand {
         options.brushDirectories = brushes
         options.hookTimeout = hookTimeout
         options.standIn = standIn
+        options.standInDelay = standInDelay / 1e6
         if let canvas {
             guard let size = CLIParsing.size(canvas) else {
                 throw ValidationError("--canvas must look like 1024x768, not '\(canvas)'")
