@@ -95,7 +95,8 @@ private func openInBrowser(_ url: String) {
     var pid: pid_t = 0
     let argv: [UnsafeMutablePointer<CChar>?] = [strdup("xdg-open"), strdup(url), nil]
     defer { argv.forEach { free($0) } }
-    if posix_spawnp(&pid, "xdg-open", nil, nil, argv, environ) != 0 {
+    // The browser it starts must not inherit the real-time guard's RLIMIT_RTTIME.
+    if ThreadPriority.withoutGuard({ posix_spawnp(&pid, "xdg-open", nil, nil, argv, environ) }) != 0 {
         StandardError.write("bristle play: cannot run xdg-open; open the URL above yourself\n")
     }
 }

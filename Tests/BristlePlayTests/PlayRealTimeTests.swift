@@ -1,3 +1,4 @@
+@testable import BristlePlay
 import BristleTestSupport
 import Foundation
 import Glibc
@@ -46,6 +47,30 @@ import Testing
             #expect(stats.contains("\"session\": \"nice "), "\(stats)")
             #expect(server.stderr.contains(line + "nice "), "\(server.stderr)")
         }
+    }
+
+    /// `RLIMIT_RTTIME`'s soft limit is the guard's 0.2 s once a thread was raised (the server
+    /// keeps its hard limit), and what it was before around the start of a child that is none of
+    /// ours (`bristle play --open`'s browser).
+    @Test func theGuardIsSetAndLiftedForOtherChildren() throws {
+        guard Self.realTimePermitted else { return }
+        func limit() -> rlimit {
+            var l = rlimit()
+            getrlimit(__rlimit_resource_t(__RLIMIT_RTTIME.rawValue), &l)
+            return l
+        }
+        let before = limit()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            var parameter = sched_param(sched_priority: 0)
+            defer { _ = sched_setscheduler(0, SCHED_OTHER, &parameter); done.signal() }  // this thread ends ordinary
+            #expect(ThreadPriority.raise() == .realTime(priority: 10))
+        }.start()
+        done.wait()
+        #expect(limit().rlim_cur == 200_000 && limit().rlim_max == before.rlim_max)
+        let inside = ThreadPriority.withoutGuard { limit() }
+        #expect(inside.rlim_cur > 200_000, "lifted (the tests run without an RLIMIT_RTTIME of their own): \(inside.rlim_cur)")
+        #expect(limit().rlim_cur == 200_000, "set again after")
     }
 
     @Test func realTimeCanBeTurnedOff() throws {

@@ -13,15 +13,15 @@ import Glibc
 /// machine where the server must never take a core from anything).
 ///
 /// The guard, because the worker runs a stranger's brush: every process that raises a thread
-/// sets `RLIMIT_RTTIME` (the CPU time a real-time thread may run without sleeping) to
-/// ``burstMicroseconds``, with the hard limit at ``killMicroseconds``. At the soft limit the
-/// kernel sends `SIGXCPU`, whose handler returns the thread to ordinary scheduling at nice -4,
-/// where the server's hang watchdog (the hook timeout) still ends a brush that never answers;
-/// a thread that blocks `SIGXCPU` and keeps running gets `SIGKILL` from the kernel at the hard
-/// limit. ``reassert()`` raises a thread that was returned again (the worker does before each
+/// sets `RLIMIT_RTTIME`'s soft limit (the CPU time a real-time thread may run without sleeping)
+/// to ``burstMicroseconds``, and the worker its hard limit to ``killMicroseconds``
+/// (``guardAgainstBrushes()``). At the soft limit the kernel sends `SIGXCPU`, whose handler
+/// returns the thread to ordinary scheduling at nice -4, where the server's hang watchdog (the
+/// hook timeout) still ends a brush that never answers; a brush that ignores `SIGXCPU` and keeps
+/// running gets `SIGKILL` from the kernel at the worker's hard limit. ``reassert()`` raises a thread that was returned again (the worker does before each
 /// request, the session's thread after each turn). Real-time priority is not inherited: a
 /// child process or thread created by a raised thread starts ordinary (`SCHED_RESET_ON_FORK`).
-enum ThreadPriority {
+public enum ThreadPriority {
     /// The nice value libdispatch gives its threads of user-interactive QoS on Linux, whatever
     /// the process's (the cooperative pool's threads, user-initiated, get -2).
     static let userInteractiveNice: Int32 = -4
@@ -95,14 +95,45 @@ enum ThreadPriority {
         return String(cString: value) != "0"
     }()
 
-    /// Sets `RLIMIT_RTTIME` and the `SIGXCPU` handler, once per process; false when the limit
-    /// cannot be set (then no thread is raised: real time without the guard is not an option).
-    private static let guardInstalled: Bool = {
+    /// Runs `body`, which starts a child that is none of ours (the user's browser), with the
+    /// process's `RLIMIT_RTTIME` soft limit as it was before the guard, so that the child does
+    /// not inherit it.
+    public static func withoutGuard<T>(_ body: () -> T) -> T {
+        var guarded = rlimit()
+        guard getrlimit(rtTime, &guarded) == 0 else { return body() }
+        var original = rlimit(rlim_cur: min(originalLimit.rlim_cur, guarded.rlim_max), rlim_max: guarded.rlim_max)
+        _ = setrlimit(rtTime, &original)
+        defer { _ = setrlimit(rtTime, &guarded) }
+        return body()
+    }
+
+    /// For the brush worker, before ``raise()``: also lowers `RLIMIT_RTTIME`'s hard limit to
+    /// ``killMicroseconds``, so that the kernel kills a brush that ignores `SIGXCPU` (a hard
+    /// limit cannot be raised again without privilege, so the server keeps its own).
+    static func guardAgainstBrushes() {
         var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(__RLIMIT_RTTIME.rawValue), &limit) == 0 else { return false }
-        let hard = limit.rlim_max == rlim_t.max /* RLIM_INFINITY */ ? killMicroseconds : min(limit.rlim_max, killMicroseconds)
-        limit = rlimit(rlim_cur: min(burstMicroseconds, hard), rlim_max: hard)
-        guard setrlimit(__rlimit_resource_t(__RLIMIT_RTTIME.rawValue), &limit) == 0 else { return false }
+        guard getrlimit(rtTime, &limit) == 0 else { return }
+        limit.rlim_max = min(limit.rlim_max, killMicroseconds)
+        limit.rlim_cur = min(limit.rlim_cur, limit.rlim_max)
+        _ = setrlimit(rtTime, &limit)
+    }
+
+    private static let rtTime = __rlimit_resource_t(__RLIMIT_RTTIME.rawValue)
+
+    /// `RLIMIT_RTTIME` before the guard (unlimited unless a parent set it).
+    private static let originalLimit: rlimit = {
+        var limit = rlimit(rlim_cur: rlim_t.max, rlim_max: rlim_t.max)  // RLIM_INFINITY
+        _ = getrlimit(rtTime, &limit)
+        return limit
+    }()
+
+    /// Sets `RLIMIT_RTTIME`'s soft limit to ``burstMicroseconds`` and the `SIGXCPU` handler, once
+    /// per process; false when that fails (then no thread is raised: real time without the guard
+    /// is not an option).
+    private static let guardInstalled: Bool = {
+        var limit = originalLimit
+        limit.rlim_cur = min(burstMicroseconds, limit.rlim_max)
+        guard setrlimit(rtTime, &limit) == 0 else { return false }
         // glibc's signal(): SA_RESTART, and the handler stays after a delivery. SIG_ERR is -1.
         return unsafeBitCast(signal(SIGXCPU, leaveRealTime), to: Int.self) != -1
     }()

@@ -19,6 +19,7 @@ public enum PlayWorker {
         ChildLaunch.endWithParent()
         // The page waits for every reply: the worker answers at the session thread's priority,
         // real-time where permitted, guarded by RLIMIT_RTTIME (see ThreadPriority).
+        ThreadPriority.guardAgainstBrushes()
         ThreadPriority.raise()
         guard let trace = HookTrace(fd: traceDescriptor) else {
             StandardError.write("bristle play-worker: fd \(traceDescriptor) is not the hook trace (this command is started by bristle play)\n")
