@@ -1,4 +1,5 @@
 import Glibc
+import Synchronization
 
 /// The scheduling of the threads that answer the page: the session's, the epoll thread and the
 /// brush worker's.
@@ -76,6 +77,7 @@ public enum ThreadPriority {
         if realTimeWanted && guardInstalled {
             var parameter = sched_param(sched_priority: realTimePriority)
             if sched_setscheduler(0, SCHED_FIFO | resetOnFork, &parameter) == 0 {
+                realTimeGranted.store(true, ordering: .relaxed)
                 return .realTime(priority: realTimePriority)
             }
         }
@@ -83,11 +85,14 @@ public enum ThreadPriority {
     }
 
     /// Raises the calling thread again if the guard returned it to ordinary scheduling (one
-    /// system call when it did not).
+    /// system call when it did not; none where real time was never granted).
     static func reassert() {
-        guard realTimeWanted, sched_getscheduler(0) & ~resetOnFork != SCHED_FIFO else { return }
+        guard realTimeGranted.load(ordering: .relaxed), sched_getscheduler(0) & ~resetOnFork != SCHED_FIFO else { return }
         _ = raise()
     }
+
+    /// Whether a thread of this process was ever raised to real time (then the others may be).
+    private static let realTimeGranted = Atomic<Bool>(false)
 
     /// False when `BRISTLE_PLAY_REALTIME=0`.
     private static let realTimeWanted: Bool = {
