@@ -63,8 +63,7 @@ let package = Package(
             name: "BristlePlay",
             dependencies: ["BristleHost", .product(name: "FlyingFox", package: "FlyingFox"),
                            .product(name: "FlyingSocks", package: "FlyingFox")],
-            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/play.js"), .embedInCode("Page/play-worker.js"),
-                        .embedInCode("Page/play.css")]),
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/play.js"), .embedInCode("Page/play.css")]),
         // The CLI: parses arguments and calls the libraries; holds no host logic.
         .executableTarget(
             name: "bristle",

@@ -38,7 +38,6 @@ import Testing
         let page = try TestHTTP.get(port: server.port, "/")
         #expect(page.status == 200 && page.text.contains("id=\"bristle-canvas\"") && page.text.contains("id=\"bristle-status\""))
         #expect(try TestHTTP.get(port: server.port, "/play.js").text.contains("pointerrawupdate"))
-        #expect(try TestHTTP.get(port: server.port, "/play-worker.js").text.contains("OffscreenCanvas"))
         for path in ["/api/canvas.png", "/api/recording.json", "/api/brushes"] {
             #expect(try TestHTTP.get(port: server.port, path).status == 401, "\(path) without a token")
             #expect(try TestHTTP.get(port: server.port, path + "?token=0123456789abcdef0123456789abcdef").status == 401)

@@ -1,15 +1,16 @@
-// bristle play: sends Pointer Events to the host over a WebSocket and shows the pixel
+// bristle play: sends Pointer Events to the host over a WebSocket and paints the pixel
 // patches it answers with. The host runs the brush; this page only shows its pixels.
 //
 // Messages to the host are JSON text (see Sources/BristlePlay/Session/ClientMessage.swift);
-// pixels come back as binary messages (PageMessage.swift) answering the input messages
-// numbered first...last (0...0: none). The WebSocket and the drawing live in a worker
-// (play-worker.js), which owns the canvas as an OffscreenCanvas: this main thread handles the
-// pointer events and the controls, and hands each message to the worker.
+// pixels come back as binary messages (PageMessage.swift):
+//   u8 kind (1), u8 flags, u16 0, u32 first seq, u32 last seq, u32 count,
+//   count x {u32 x, y, w, h, RGBA bytes}
+// answering the input messages numbered first...last (0...0: none).
 "use strict";
 
 (() => {
   const canvas = document.getElementById("bristle-canvas");
+  const context = canvas.getContext("2d");
   const picker = document.getElementById("bristle-brush");
   const colorInput = document.getElementById("bristle-color");
   const widthInput = document.getElementById("bristle-width");
@@ -19,16 +20,18 @@
   const deviceLine = document.getElementById("bristle-device");
 
   const token = new URLSearchParams(location.hash.slice(1)).get("token") || "";
-  let painter = null;
-  // The canvas's size in pixels (the hello message's; the element's is the worker's now).
-  let canvasWidth = canvas.width, canvasHeight = canvas.height;
+  let socket = null;
   let brushes = [];
   let nextSeq = 1;
   // The active stroke's pointer, or null.
   let strokePointer = null;
-  // The input messages sent and not answered yet (the worker keeps their times).
-  const pending = new Set();
+  // seq -> {timeStamp of the pointer event it carried (null: none), handler: performance.now()
+  // when the page's handler began, sent: when WebSocket.send returned}, until its answer arrives.
+  const pending = new Map();
   const stats = { events: 0, samples: 0, paint: [], frame: [], hops: { handler: [], send: [], answer: [], draw: [] } };
+  // Answers painted since the last animation frame: the pointer events' timeStamps.
+  let paintedThisFrame = [];
+  let frameRequested = false;
   // Samples per second shown in #bristle-device, which is rewritten once per frame at most
   // (rewriting it per event would dirty the layout that the next event's position reads).
   let rateWindowStart = 0;
@@ -48,8 +51,8 @@
         inputToPaintMs: quantiles(stats.paint),
         inputToFrameMs: quantiles(stats.frame),
         // Where inputToPaint goes, hop by hop (each {p50, p99}): the event's timeStamp -> the
-        // handler, the handler -> the worker's WebSocket.send returned, sent -> the answer's
-        // onmessage in the worker (the server and the sockets), onmessage -> its pixels drawn.
+        // handler, the handler -> send returned, sent -> the answer's onmessage (the server and
+        // the sockets), onmessage -> its pixels drawn.
         hopsMs: {
           toHandler: quantiles(stats.hops.handler),
           toSent: quantiles(stats.hops.send),
@@ -69,13 +72,6 @@
     pending() { return pending.size; },
     /** The brushes the host offers. */
     brushes() { return brushes.slice(); },
-    /** The canvas's pixels: a promise of {width, height, data}, data RGBA row by row. */
-    pixels() {
-      return new Promise((resolve) => {
-        pixelRequests.push(resolve);
-        painter.postMessage({ pixels: true });
-      });
-    },
   };
   window.bristle = bristle;
 
@@ -93,46 +89,36 @@
 
   // MARK: Connection
 
-  // Callers of bristle.pixels() waiting for the worker's answer, in order.
-  const pixelRequests = [];
-
   function connect() {
     if (!token) {
       setStatus("no token: open the URL that bristle play printed (it ends in #token=...)", true);
       return;
     }
-    if (!canvas.transferControlToOffscreen) {
-      setStatus("this browser cannot draw from a worker (OffscreenCanvas): use a current Chrome, Firefox or Safari", true);
-      return;
-    }
-    painter = new Worker("/play-worker.js");
-    painter.onmessage = (message) => {
-      const m = message.data;
-      if (m.answered) answered(m);
-      else if (m.frame) stats.frame.push(...m.frame);
-      else if (m.text) received(JSON.parse(m.text));
-      else if (m.pixels) pixelRequests.shift()({ width: m.width, height: m.height, data: new Uint8ClampedArray(m.pixels) });
-      else if (m.open) setStatus("connected", false);
-      else if (m.closed) {
-        bristle.ready = false;
-        setStatus("disconnected: is bristle play still running? Reload the page to reconnect.", true);
+    socket = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(token)}`);
+    socket.binaryType = "arraybuffer";
+    socket.onopen = () => setStatus("connected", false);
+    socket.onclose = () => {
+      bristle.ready = false;
+      setStatus("disconnected: is bristle play still running? Reload the page to reconnect.", true);
+    };
+    socket.onmessage = (message) => {
+      if (typeof message.data === "string") {
+        received(JSON.parse(message.data));
+      } else {
+        painted(message.data, performance.now());
       }
     };
-    const offscreen = canvas.transferControlToOffscreen();
-    painter.postMessage({ connect: `ws://${location.host}/ws?token=${encodeURIComponent(token)}`,
-                          canvas: offscreen, timeOrigin: performance.timeOrigin }, [offscreen]);
   }
 
   function send(message) {
-    if (painter) painter.postMessage({ send: JSON.stringify(message) });
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
   }
 
   function received(message) {
     switch (message.type) {
       case "hello":
-        canvasWidth = message.canvas.width;
-        canvasHeight = message.canvas.height;
-        painter.postMessage({ resize: [canvasWidth, canvasHeight] });
+        canvas.width = message.canvas.width;
+        canvas.height = message.canvas.height;
         showBrushes(message.brushes, message.brush);
         bristle.ready = true;
         setStatus(`connected: ${brushes.length} brushes`, false);
@@ -148,15 +134,45 @@
 
   // MARK: Pixels
 
-  // The worker drew a patch message answering input messages first...last, with these
-  // latencies (ms) of those that carried a pointer event.
-  function answered(m) {
-    for (let seq = m.answered[0]; seq <= m.answered[1]; seq++) pending.delete(seq);
-    stats.paint.push(...m.paint);
-    stats.hops.handler.push(...m.hops.handler);
-    stats.hops.send.push(...m.hops.send);
-    stats.hops.answer.push(...m.hops.answer);
-    stats.hops.draw.push(...m.hops.draw);
+  // `arrived`: performance.now() when onmessage began.
+  function painted(buffer, arrived) {
+    const view = new DataView(buffer);
+    if (view.getUint8(0) !== 1) return;
+    const firstSeq = view.getUint32(4, true);
+    const lastSeq = view.getUint32(8, true);
+    const count = view.getUint32(12, true);
+    let offset = 16;
+    for (let i = 0; i < count; i++) {
+      const x = view.getUint32(offset, true), y = view.getUint32(offset + 4, true);
+      const w = view.getUint32(offset + 8, true), h = view.getUint32(offset + 12, true);
+      offset += 16;
+      const pixels = new Uint8ClampedArray(buffer, offset, w * h * 4);
+      context.putImageData(new ImageData(pixels, w, h), x, y);
+      offset += w * h * 4;
+    }
+    if (lastSeq === 0) return;
+    const now = performance.now();
+    for (let seq = firstSeq; seq <= lastSeq; seq++) {
+      const input = pending.get(seq);
+      if (input === undefined) continue;
+      pending.delete(seq);
+      if (count === 0 || input.timeStamp === null) continue;
+      stats.paint.push(now - input.timeStamp);
+      stats.hops.handler.push(input.handler - input.timeStamp);
+      stats.hops.send.push(input.sent - input.handler);
+      stats.hops.answer.push(arrived - input.sent);
+      stats.hops.draw.push(now - arrived);
+      paintedThisFrame.push(input.timeStamp);
+    }
+    if (paintedThisFrame.length > 0 && !frameRequested) {
+      frameRequested = true;
+      requestAnimationFrame(() => {
+        const now = performance.now();
+        for (const t of paintedThisFrame) stats.frame.push(now - t);
+        paintedThisFrame = [];
+        frameRequested = false;
+      });
+    }
   }
 
   // MARK: Brushes and controls
@@ -247,7 +263,7 @@
   // MARK: Pointer input
 
   function sample(e) {
-    const sx = canvasWidth / box.width, sy = canvasHeight / box.height;
+    const sx = canvas.width / box.width, sy = canvas.height / box.height;
     return {
       x: (e.clientX - box.left) * sx,
       y: (e.clientY - box.top) * sy,
@@ -273,11 +289,9 @@
 
   // `handler`: performance.now() when the event's handler began.
   function sendInput(type, e, extra, handler) {
-    if (!painter) return 0;
     const seq = nextSeq++;
-    pending.add(seq);
-    painter.postMessage({ send: JSON.stringify(Object.assign({ type, seq }, extra)), seq,
-                          timeStamp: e ? e.timeStamp : null, handler });
+    send(Object.assign({ type, seq }, extra));
+    pending.set(seq, { timeStamp: e ? e.timeStamp : null, handler, sent: performance.now() });
     return seq;
   }
 

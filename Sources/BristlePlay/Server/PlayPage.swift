@@ -10,7 +10,7 @@ enum PlayPage {
         var bytes: [UInt8]
     }
 
-    /// The file served at `path` (`/`, `/play.js`, `/play-worker.js`, `/play.css`), or nil.
+    /// The file served at `path` (`/`, `/play.js`, `/play.css`), or nil.
     static func file(_ path: String) -> File? {
         guard let embedded = files[path] else { return nil }
         guard let folder = ProcessInfo.processInfo.environment["BRISTLE_PLAY_PAGE"] else { return embedded }
@@ -21,7 +21,6 @@ enum PlayPage {
     private static let files: [String: File] = [
         "/": File(contentType: "text/html; charset=utf-8", bytes: PackageResources.index_html),
         "/play.js": File(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.play_js),
-        "/play-worker.js": File(contentType: "text/javascript; charset=utf-8", bytes: PackageResources.play_worker_js),
         "/play.css": File(contentType: "text/css; charset=utf-8", bytes: PackageResources.play_css),
     ]
 }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// | route | token | answer |
 /// |---|---|---|
-/// | `GET /`, `/play.js`, `/play-worker.js`, `/play.css` | no | the page (no secret in it) |
+/// | `GET /`, `/play.js`, `/play.css` | no | the page (no secret in it) |
 /// | `GET /api/canvas.png` | yes | the committed canvas as `bristle render` exports it |
 /// | `GET /api/recording.json` | yes | the session as a stroke script |
 /// | `GET /api/brushes` | yes | the brushes: id, name, params... |
