@@ -117,6 +117,23 @@ struct ContourPath {
         minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
     }
 
+    /// Makes room for `more` vertices past the current ones.
+    mutating func reserve(more: Int) {
+        if count + more > capacity { grow(to: count + more) }
+    }
+
+    /// Appends a vertex to the current contour (which must exist: ``close()`` was called)
+    /// that lies within the cull rectangle, as do the contour's vertices before it, into room
+    /// made by ``reserve(more:)``: what ``append(_:_:)`` does for it, without the culling tests.
+    @inline(__always)
+    mutating func appendWithinCull(_ x: Double, _ y: Double) {
+        px![count] = x
+        py![count] = y
+        count += 1
+        minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
+        minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+    }
+
     /// How far (x, y) lies beyond the cull rectangle: the largest distance past one of its
     /// sides, or a value <= 0 when the point is within it (always <= 0 without culling). A
     /// curve moving at most this far stays beyond that side, so its vertices there are culled.
