@@ -118,6 +118,7 @@ final class ShapeScratch {
             if !exact, case .solid(let plane, let source) = sink, source.blend == .sourceOver,
                source.opacity == 65536 {
                 let over = SpanCompositor.OverPixel(source, table: overTable.prepare(source))
+                var ahead: UInt8 = 0
                 for r in 0..<h {
                     let y = top + r
                     let bits = marked ? blocks.take(row: r) : TouchedBlocks.wholeRow.bits
@@ -128,7 +129,13 @@ final class ShapeScratch {
                     }
                     guard span.lo < span.hi else { continue }
                     dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
+                    // The row two below likely starts and ends near this one's span: read one
+                    // pixel at each end so its cache lines are on their way (as the shapes'
+                    // analytic paths do; the hardware prefetches only within a row).
+                    let next = Swift.min(y + 2, bottom - 1)
+                    ahead &+= sink.touch(next, x0 + span.lo) &+ sink.touch(next, x0 + span.hi - 1)
                 }
+                touched &+= ahead
                 top += h
                 continue
             }
