@@ -185,6 +185,17 @@ struct ContourPath {
         addEdges(to: acc, observer: &none)
     }
 
+    /// ``addEdges(to:)`` for a path whose vertices all lie inside the accumulator's band
+    /// (``CoverageAccumulator/addInteriorPolygon(xs:ys:count:)``: no clipping; the same
+    /// deposits as ``addEdges(to:)`` gives such a path).
+    func addInteriorEdges(to acc: CoverageAccumulator) {
+        guard let px, let py else { return }
+        for c in 0..<starts.count {
+            let s = starts[c], e = c + 1 < starts.count ? starts[c + 1] : count
+            acc.addInteriorPolygon(xs: px + s, ys: py + s, count: e - s)
+        }
+    }
+
     /// The edge numbered `id` by ``addEdges(to:observer:)``: the one ending at vertex
     /// `id - 1`, from the vertex before it (from the contour's last vertex when it is the
     /// contour's first).

@@ -107,6 +107,10 @@ final class ShapeScratch {
             blocks.begin(width: w, height: h)
             if exact {
                 addExactEdges(originX: x0, originY: top, width: w, height: h)
+            } else if path.minX >= Double(x0), path.maxX <= Double(x0 + w), path.minY >= Double(top),
+                      path.maxY <= Double(top + h) {
+                // Wholly inside the band (a ring on the canvas): no clipping, the same deposits.
+                path.addInteriorEdges(to: accumulator)
             } else {
                 path.addEdges(to: accumulator)
             }
