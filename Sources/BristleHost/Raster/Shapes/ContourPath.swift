@@ -117,21 +117,19 @@ struct ContourPath {
         minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
     }
 
-    /// Makes room for `more` vertices past the current ones.
-    mutating func reserve(more: Int) {
-        if count + more > capacity { grow(to: count + more) }
-    }
-
-    /// Appends a vertex to the current contour (which must exist: ``close()`` was called)
-    /// that lies within the cull rectangle, as do the contour's vertices before it, into room
-    /// made by ``reserve(more:)``: what ``append(_:_:)`` does for it, without the culling tests.
-    @inline(__always)
-    mutating func appendWithinCull(_ x: Double, _ y: Double) {
-        px![count] = x
-        py![count] = y
-        count += 1
-        minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
-        minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+    /// Appends `n` vertices to the current contour (which must exist: ``close()`` was called)
+    /// that lie within the cull rectangle, as do the contour's vertices before them: `write`
+    /// stores them through the two pointers (x and y of the first new vertex) and returns their
+    /// bounds `(minX, minY, maxX, maxY)`. What ``append(_:_:)`` does for each, without the
+    /// culling tests.
+    mutating func appendWithinCull(count n: Int,
+                                   _ write: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>)
+                                       -> (Double, Double, Double, Double)) {
+        if count + n > capacity { grow(to: count + n) }
+        let (x0, y0, x1, y1) = write(px! + count, py! + count)
+        count += n
+        minX = Swift.min(minX, x0); maxX = Swift.max(maxX, x1)
+        minY = Swift.min(minY, y0); maxY = Swift.max(maxY, y1)
     }
 
     /// How far (x, y) lies beyond the cull rectangle: the largest distance past one of its

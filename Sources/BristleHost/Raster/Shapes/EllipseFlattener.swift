@@ -76,14 +76,24 @@ struct EllipseFlattener {
         let m = qx.count - 1
         path.close()
         if within {
-            path.reserve(more: 4 * m)
             qx.withUnsafeBufferPointer { qx in
                 qy.withUnsafeBufferPointer { qy in
-                    var k = 0
-                    while k < m { path.appendWithinCull(cx + qx[k], cy + qy[k]); k &+= 1 }
-                    while k > 0 { path.appendWithinCull(cx - qx[k], cy + qy[k]); k &-= 1 }
-                    while k < m { path.appendWithinCull(cx - qx[k], cy - qy[k]); k &+= 1 }
-                    while k > 0 { path.appendWithinCull(cx + qx[k], cy - qy[k]); k &-= 1 }
+                    path.appendWithinCull(count: 4 * m) { xs, ys in
+                        // Every k in 0...m appears once with each sign, so the bounds come from
+                        // the quadrant's extremes (rounding keeps cx ± q monotone in q).
+                        var loX = qx[0], hiX = qx[0], loY = qy[0], hiY = qy[0]
+                        var i = 0, k = 0
+                        while k < m { xs[i] = cx + qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &+= 1 }
+                        while k > 0 { xs[i] = cx - qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &-= 1 }
+                        while k < m { xs[i] = cx - qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &+= 1 }
+                        while k > 0 { xs[i] = cx + qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &-= 1 }
+                        for j in 1...m {
+                            loX = Swift.min(loX, qx[j]); hiX = Swift.max(hiX, qx[j])
+                            loY = Swift.min(loY, qy[j]); hiY = Swift.max(hiY, qy[j])
+                        }
+                        return (Swift.min(cx + loX, cx - hiX), Swift.min(cy + loY, cy - hiY),
+                                Swift.max(cx + hiX, cx - loX), Swift.max(cy + hiY, cy - loY))
+                    }
                 }
             }
             if reversed { path.reverseLastContour() }
