@@ -61,24 +61,40 @@ import Testing
                                         style: style, paint: paint, into: fast.plane)
                     _ = a.drawEllipse(centerX: ring.cx, centerY: ring.cy, radiusX: ring.rx, radiusY: ring.ry,
                                       style: style, target: .mask(fastMask.plane))
-                    // The same outline, filled with every cell of every row read.
-                    for target in [ShapeTarget.paint(whole.plane, paint), .mask(wholeMask.plane)] {
-                        let s = b.shapeScratch, sink = CoverageSink(target)!
-                        let h = ring.w / 2
-                        let big = max(ring.rx, ring.ry), small = min(ring.rx, ring.ry)
-                        #expect(h < 0.999 * small * small / big, "a ring, not the stroker's fallback")
-                        s.path.reset(cull: sink.bounds)
-                        s.ellipse.append(to: &s.path, cx: ring.cx, cy: ring.cy, rx: ring.rx, ry: ring.ry, offset: h)
-                        s.ellipse.append(to: &s.path, cx: ring.cx, cy: ring.cy, rx: ring.rx, ry: ring.ry, offset: -h,
-                                         reversed: true)
-                        _ = s.fill(clip: sink.bounds, sink: sink)
-                    }
+                    wholeRowFill(ring, into: .paint(whole.plane, paint), with: b)
+                    wholeRowFill(ring, into: .mask(wholeMask.plane), with: b)
                 }
                 #expect(differingBytes(fast.snapshot(), whole.snapshot()) == 0, "\(paint), padding \(padding)")
                 #expect(differingBytes(fastMask.values, wholeMask.values) == 0, "\(paint), padding \(padding)")
                 #expect(fast.paddingIntact)
             }
         }
+    }
+
+    /// The ring's outline filled with every cell of every row read (no hole).
+    private func wholeRowFill(_ ring: (cx: Double, cy: Double, rx: Double, ry: Double, w: Double),
+                              into target: ShapeTarget, with r: Rasterizer) {
+        let s = r.shapeScratch, sink = CoverageSink(target)!
+        let h = ring.w / 2
+        let big = max(ring.rx, ring.ry), small = min(ring.rx, ring.ry)
+        #expect(h < 0.999 * small * small / big, "a ring, not the stroker's fallback")
+        s.path.reset(cull: sink.bounds)
+        s.ellipse.append(to: &s.path, cx: ring.cx, cy: ring.cy, rx: ring.rx, ry: ring.ry, offset: h)
+        s.ellipse.append(to: &s.path, cx: ring.cx, cy: ring.cy, rx: ring.rx, ry: ring.ry, offset: -h, reversed: true)
+        _ = s.fill(clip: sink.bounds, sink: sink)
+    }
+
+    @Test func ringsTallerThanABandSkipTheirHoleBandByBand() {
+        // A 900-pixel box holds 581 rows per band: the hole is marked per band.
+        let paint = paints[0]
+        let fast = canvas(940, 940, padding: 0, seed: 4), whole = canvas(940, 940, padding: 0, seed: 4)
+        let a = Rasterizer(), b = Rasterizer()
+        for ring in [(cx: 470.3, cy: 468.8, rx: 450.2, ry: 440.7, w: 6.5), (cx: 470.0, cy: 300.5, rx: 300.0, ry: 460.25, w: 3.0)] {
+            _ = a.strokeEllipse(centerX: ring.cx, centerY: ring.cy, radiusX: ring.rx, radiusY: ring.ry,
+                                style: StrokeStyle(width: ring.w), paint: paint, into: fast.plane)
+            wholeRowFill(ring, into: .paint(whole.plane, paint), with: b)
+        }
+        #expect(differingBytes(fast.snapshot(), whole.snapshot()) == 0)
     }
 
     @Test func ringsCompositedAsResolvedGiveTheBytesOfTheirMaskComposited() {
