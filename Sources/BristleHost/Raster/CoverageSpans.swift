@@ -85,6 +85,22 @@ final class CoverageSpans {
         return (lo, hi)
     }
 
+    /// One step of the run resolves (nonzero rule): adds cell `x` to the prefix `sum`, clears it,
+    /// and returns its coverage `q` with the end of the stretch that keeps it: `x + 1` plus the
+    /// zero cells that follow (read only in the blocks `bits` marks; see ``TouchedBlocks``).
+    @inline(__always)
+    static func stretch(at x: Int, of cells: UnsafeMutablePointer<Float>, sum: inout Float, width w: Int,
+                        bits: UInt64, shift: Int) -> (q: UInt8, end: Int) {
+        sum += cells[x]
+        cells[x] = 0
+        let q = quantize(Swift.min(abs(sum), 1))
+        var end = x &+ 1
+        if end < w && cells[end].bitPattern == 0 {
+            end = TouchedBlocks.zeroRunEnd(cells, from: end, width: w, bits: bits, shift: shift)
+        }
+        return (q, end)
+    }
+
     /// Resolves band row `y` of `acc` (nonzero rule) as runs handed to `emit(lo, hi, m)` in
     /// left-to-right order: `m == 0` for pixels `lo..<hi` whose coverage is in ``coverage``
     /// (each non-zero except possibly inside), `m > 0` for `lo..<hi` all of coverage `m` (a
@@ -106,16 +122,8 @@ final class CoverageSpans {
         var start = -1  // first pixel of the pending coverage row, -1 when none
         var x = 0
         while x < w {
-            sum += cells[x]
-            cells[x] = 0
-            let q = Self.quantize(Swift.min(abs(sum), 1))
             let px = x
-            x &+= 1
-            // The zero cells that follow keep the sum, hence the coverage `q`.
-            var end = x
-            if end < w && cells[end].bitPattern == 0 {
-                end = TouchedBlocks.zeroRunEnd(cells, from: end, width: w, bits: bits, shift: shift)
-            }
+            let (q, end) = Self.stretch(at: px, of: cells, sum: &sum, width: w, bits: bits, shift: shift)
             if q == 0 {
                 if start >= 0 { emit(start, px, 0); start = -1 }
                 x = end
@@ -162,16 +170,8 @@ final class CoverageSpans {
         var lo = w, hi = 0
         var x = 0
         while x < w {
-            sum += cells[x]
-            cells[x] = 0
-            let q = Self.quantize(Swift.min(abs(sum), 1))
             let px = x
-            x &+= 1
-            // The zero cells that follow keep the sum, hence the coverage `q`.
-            var end = x
-            if end < w && cells[end].bitPattern == 0 {
-                end = TouchedBlocks.zeroRunEnd(cells, from: end, width: w, bits: bits, shift: shift)
-            }
+            let (q, end) = Self.stretch(at: px, of: cells, sum: &sum, width: w, bits: bits, shift: shift)
             x = end
             if q == 0 { continue }
             if lo > px { lo = px }
