@@ -136,7 +136,7 @@ final class OverlapCells {
         }
         var t = Tracker(tags: tags, crossings: crossings, chainFirst: chainFirst, turning: turning,
                         idBase: idBase, stride: stride, width: Double(width), height: Double(height),
-                        originY: Double(originY), blocks: blocks)
+                        originY: Double(originY), blocks: blocks, edges: edges)
         swap(&t.trouble, &trouble)
         swap(&t.gathered, &gathered)
         t.gathered.removeAll()
@@ -363,17 +363,22 @@ final class OverlapCells {
         var gathered = Gathered()
         /// Edge ids of this band are `idBase + ` the path's numbering.
         let idBase: UInt32
-        /// The id after the band's last edge.
+        /// The id after the path's last edge.
         var nextId: UInt32 { idBase &+ UInt32(edgeCount) }
-        private var edgeCount = 0
+        /// The path's edges plus one (ids are numbered from 1).
+        private let edgeCount: Int
         private var id: UInt32 = 0, first: UInt32 = 0, last: UInt32 = 0
+        /// The id of the edge reported before (0: none).
+        private var previousId: UInt32 = 0
         private var previousX = 0.0, previousY = 0.0, previousLength = 0.0
         private var total = 0.0, here = 0.0
 
         init(tags: UnsafeMutablePointer<UInt32>, crossings: UnsafeMutablePointer<Float>,
              chainFirst: UnsafeMutablePointer<UInt32>, turning: UnsafeMutablePointer<Double>, idBase: UInt32,
-             stride: Int, width: Double, height: Double, originY: Double, blocks: TouchedBlocks.Marker) {
+             stride: Int, width: Double, height: Double, originY: Double, blocks: TouchedBlocks.Marker,
+             edges: Int) {
             self.idBase = idBase
+            edgeCount = edges + 1
             self.originY = originY
             self.tags = tags
             self.chainFirst = chainFirst
@@ -393,10 +398,13 @@ final class OverlapCells {
             self.id = idBase &+ id
             self.first = idBase &+ first
             self.last = idBase &+ last
-            edgeCount = Int(id) + 1
             // An edge above or below the band (as the accumulator rejects it) crosses none of
             // its cells, so no chain holds it: it needs no turning, and the next edge starts
-            // afresh (every band walks every edge: this is most of them).
+            // afresh. So does the edge after one the band's walk left out (``EdgeBands``:
+            // only edges outside the band are left out).
+            let follows = id == previousId &+ 1
+            previousId = id
+            if !follows { previousLength = 0 }
             if Swift.max(ay, by) - originY <= 0 || Swift.min(ay, by) - originY >= height {
                 previousLength = 0
                 return

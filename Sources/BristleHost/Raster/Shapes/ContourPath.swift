@@ -186,6 +186,31 @@ struct ContourPath {
         return (px![from], py![from], px![v], py![v])
     }
 
+    /// Adds the edges of `runs` (``EdgeBands``: one band's edges, in ascending order) to the
+    /// accumulator's band, reporting them to `o` with the numbers ``addEdges(to:observer:)``
+    /// gives them.
+    func addEdges<O: CellObserver>(_ runs: UnsafeBufferPointer<EdgeBands.Run>, to acc: CoverageAccumulator,
+                                   observer o: inout O) {
+        guard let px, let py else { return }
+        for run in runs {
+            let s = starts[run.contour]
+            let e = run.contour + 1 < starts.count ? starts[run.contour + 1] : count
+            let first = UInt32(s + 1), last = UInt32(e)
+            let from = run.lo == s ? e - 1 : run.lo - 1
+            var ax = px[from], ay = py[from]
+            var i = run.lo
+            while i < run.hi {
+                let bx = px[i], by = py[i]
+                let id = UInt32(truncatingIfNeeded: i &+ 1)
+                o.edge(id, first: first, last: last, ax, ay, bx, by)
+                acc.addEdge(ax, ay, bx, by, observer: &o)
+                ax = bx
+                ay = by
+                i &+= 1
+            }
+        }
+    }
+
     /// ``addEdges(to:)`` reporting the walk to `o`: edges are numbered from 1 contour by
     /// contour, each by its end vertex (the edge ending at vertex `i` is `i + 1`; a contour's
     /// closing edge, from its last vertex to its first, comes first; a contour of one vertex

@@ -9,6 +9,8 @@ final class ShapeScratch {
     let overlaps = OverlapCells()
     /// The blocks of accumulator cells the fill wrote, row by row.
     let blocks = TouchedBlocks()
+    /// The path's edges grouped by band, for a fill taller than one band.
+    let bands = EdgeBands()
     var path = ContourPath()
     var ellipse = EllipseFlattener()
     /// Sum of the bytes read ahead by ``CoverageSink/touch(_:_:)`` (kept only so the reads
@@ -92,15 +94,25 @@ final class ShapeScratch {
         var dirty = DirtyBox()
         var top = Int(box.y)
         let bottom = Int(box.maxY)
+        // Taller than one band: each band walks only the edges that reach it.
+        let banded = bottom - top > bandRows
+        if banded { bands.build(path: path, top: top, rows: bottom - top, bandRows: bandRows) }
+        var band = 0
         while top < bottom {
             let h = Swift.min(bandRows, bottom - top)
             accumulator.begin(originX: x0, originY: top, width: w, height: h)
             blocks.begin(width: w, height: h)
             if exact {
-                addExactEdges(originX: x0, originY: top, width: w, height: h)
+                addExactEdges(originX: x0, originY: top, width: w, height: h, band: banded ? band : nil)
+            } else if banded {
+                bands.withRuns(band: band) { runs in
+                    var none = NoCellObserver()
+                    path.addEdges(runs, to: accumulator, observer: &none)
+                }
             } else {
                 path.addEdges(to: accumulator)
             }
+            band += 1
             // The plain fill marks no blocks (on a ring's hole the marking costs what the
             // skipping saves): its rows are one block, read whole.
             let shift = exact ? blocks.shift : TouchedBlocks.wholeRow.shift
@@ -138,11 +150,16 @@ final class ShapeScratch {
     }
 
     /// Adds ``path``'s edges to the accumulator's band (pass 1 of ``OverlapCells``) and
-    /// computes the exact areas of the pixels where pieces of it overlap.
-    private func addExactEdges(originX: Int, originY: Int, width w: Int, height h: Int) {
+    /// computes the exact areas of the pixels where pieces of it overlap; `band`: only the
+    /// edges ``bands`` holds for that band (nil: every edge).
+    private func addExactEdges(originX: Int, originY: Int, width w: Int, height h: Int, band: Int?) {
         overlaps.begin(originX: originX, originY: originY, width: w, height: h)
         var tracker = overlaps.tracker(edges: path.count, blocks: blocks.marker)
-        path.addEdges(to: accumulator, observer: &tracker)
+        if let band {
+            bands.withRuns(band: band) { path.addEdges($0, to: accumulator, observer: &tracker) }
+        } else {
+            path.addEdges(to: accumulator, observer: &tracker)
+        }
         overlaps.finish(path: path, accumulator: accumulator, blocks: blocks, &tracker)
     }
 }
