@@ -405,7 +405,7 @@ final class OverlapCells {
             let follows = id == previousId &+ 1
             previousId = id
             if !follows { previousLength = 0 }
-            if Swift.max(ay, by) - originY <= 0 || Swift.min(ay, by) - originY >= height {
+            if CoverageAccumulator.larger(ay, by) - originY <= 0 || Swift.min(ay, by) - originY >= height {
                 previousLength = 0
                 return
             }

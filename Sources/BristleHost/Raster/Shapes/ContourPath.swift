@@ -106,15 +106,17 @@ struct ContourPath {
             px![count - 1] = x
             py![count - 1] = y
         } else {
-            if count == capacity { grow(to: count + 1) }
+            if count == capacity { grow(to: count &+ 1) }
             px![count] = x
             py![count] = y
-            count += 1
+            count &+= 1
             previousCode = lastCode
         }
         lastCode = code
-        minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
-        minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+        // Single min/max instructions (`Swift.max`'s rule for equal values takes more; the
+        // only equal values it tells apart are signed zeros, which the box rounds alike).
+        minX = Swift.min(minX, x); maxX = CoverageAccumulator.larger(x, maxX)
+        minY = Swift.min(minY, y); maxY = CoverageAccumulator.larger(y, maxY)
     }
 
     /// How far (x, y) lies beyond the cull rectangle: the largest distance past one of its

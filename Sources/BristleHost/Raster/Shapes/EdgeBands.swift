@@ -51,6 +51,9 @@ final class EdgeBands {
             let b = (y - top) * inverse
             return CoverageAccumulator.truncated(b > 0 ? (b < lastBand ? b : lastBand) : 0)
         }
+        // The band of the last edge that reached one band only, and its plane rows: an edge
+        // a row or more inside them reaches no other band (most edges).
+        var current = 0, currentTop = top, currentBottom = top
         open.withUnsafeMutableBufferPointer { open in
             for c in 0..<starts.count {
                 let s = starts[c], e = c + 1 < starts.count ? starts[c + 1] : n
@@ -59,9 +62,20 @@ final class EdgeBands {
                 var ay = ys[e - 1]
                 for i in s..<e {
                     let by = ys[i]
-                    let b0 = band(Swift.min(ay, by) - 1), b1 = band(CoverageAccumulator.larger(ay, by) + 1)
+                    let yLow = Swift.min(ay, by) - 1, yHigh = CoverageAccumulator.larger(ay, by) + 1
+                    if yLow >= currentTop && yHigh < currentBottom && open[current].hi == i {
+                        open[current].hi = i &+ 1
+                        ay = by
+                        continue
+                    }
+                    let b0 = band(yLow), b1 = band(yHigh)
                     lowest = Swift.min(lowest, b0)
                     highest = Swift.max(highest, b1)
+                    if b0 == b1 {
+                        current = b0
+                        currentTop = top + Double(b0 &* bandRows)
+                        currentBottom = currentTop + Double(bandRows)
+                    }
                     var b = b0
                     while b <= b1 {
                         if open[b].hi == i {

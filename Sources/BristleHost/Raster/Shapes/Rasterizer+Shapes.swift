@@ -207,8 +207,8 @@ extension Rasterizer {
             if let lx = px.last, let ly = py.last, lx == x, ly == y { continue }
             px.append(x)
             py.append(y)
-            minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
-            minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+            minX = Swift.min(minX, x); maxX = CoverageAccumulator.larger(x, maxX)
+            minY = Swift.min(minY, y); maxY = CoverageAccumulator.larger(y, maxY)
         }
         if closed && px.count > 1 && px[0] == px[px.count - 1] && py[0] == py[py.count - 1] {
             px.removeLast()
