@@ -146,10 +146,16 @@ struct Dasher {
                 let r = q / p
                 if p < 0 { t0 = Swift.max(t0, r) } else { t1 = Swift.min(t1, r) }
             }
-            clipEdge(-dx, ax - visible.minX)
-            clipEdge(dx, visible.maxX - ax)
-            clipEdge(-dy, ay - visible.minY)
-            clipEdge(dy, visible.maxY - ay)
+            // A segment from strictly inside to inside is [0, 1] (clipping finds exactly that:
+            // every q > 0, and q >= p where p > 0), without the four divisions.
+            let inside = ax > visible.minX && ax < visible.maxX && ay > visible.minY && ay < visible.maxY
+                && bx >= visible.minX && bx <= visible.maxX && by >= visible.minY && by <= visible.maxY
+            if !inside {
+                clipEdge(-dx, ax - visible.minX)
+                clipEdge(dx, visible.maxX - ax)
+                clipEdge(-dy, ay - visible.minY)
+                clipEdge(dy, visible.maxY - ay)
+            }
             if t0 >= t1 {
                 emit(&p, &stroker, direction: (ux, uy))
                 advance(length)
