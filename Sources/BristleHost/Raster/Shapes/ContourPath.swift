@@ -41,9 +41,6 @@ struct ContourPath {
     private var cullMinX = -Double.infinity, cullMinY = -Double.infinity
     private var cullMaxX = Double.infinity, cullMaxY = Double.infinity
     private var lastCode: UInt8 = 0, previousCode: UInt8 = 0
-    /// Whether a cull rectangle is set (without one no vertex is ever culled: ``append(_:_:)``
-    /// skips the codes).
-    private var culling = false
     /// The radius of the last arc and its angle step (see ``appendArc(cx:cy:r:start:sweep:)``).
     private var arcRadius = -1.0, arcAngleStep = 0.0
 
@@ -75,7 +72,6 @@ struct ContourPath {
         count = 0
         starts.removeAll(keepingCapacity: true)
         minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
-        culling = cull != nil
         if let cull {
             cullMinX = Double(cull.x) - 1; cullMinY = Double(cull.y) - 1
             cullMaxX = Double(cull.maxX) + 1; cullMaxY = Double(cull.maxY) + 1
@@ -103,25 +99,20 @@ struct ContourPath {
     @inline(__always)
     mutating func append(_ x: Double, _ y: Double) {
         if starts.isEmpty { starts.append(0) }
-        if culling {
-            var code: UInt8 = 0
-            if x < cullMinX { code |= 1 } else if x > cullMaxX { code |= 2 }
-            if y < cullMinY { code |= 4 } else if y > cullMaxY { code |= 8 }
-            if code & lastCode & previousCode != 0, count - starts[starts.count - 1] >= 2 {
-                px![count - 1] = x
-                py![count - 1] = y
-                lastCode = code
-                minX = Swift.min(minX, x); maxX = CoverageAccumulator.larger(x, maxX)
-                minY = Swift.min(minY, y); maxY = CoverageAccumulator.larger(y, maxY)
-                return
-            }
+        var code: UInt8 = 0
+        if x < cullMinX { code |= 1 } else if x > cullMaxX { code |= 2 }
+        if y < cullMinY { code |= 4 } else if y > cullMaxY { code |= 8 }
+        if code & lastCode & previousCode != 0, count - starts[starts.count - 1] >= 2 {
+            px![count - 1] = x
+            py![count - 1] = y
+        } else {
+            if count == capacity { grow(to: count &+ 1) }
+            px![count] = x
+            py![count] = y
+            count &+= 1
             previousCode = lastCode
-            lastCode = code
         }
-        if count == capacity { grow(to: count &+ 1) }
-        px![count] = x
-        py![count] = y
-        count &+= 1
+        lastCode = code
         // Single min/max instructions (`Swift.max`'s rule for equal values takes more; the
         // only equal values it tells apart are signed zeros, which the box rounds alike).
         minX = Swift.min(minX, x); maxX = CoverageAccumulator.larger(x, maxX)

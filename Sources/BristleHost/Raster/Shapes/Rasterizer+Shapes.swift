@@ -233,13 +233,7 @@ extension Rasterizer {
         let box = PixelRect.covering(minX: minX - reach, minY: minY - reach, maxX: maxX + reach,
                                      maxY: maxY + reach, clip: sink.bounds)
         guard !box.isEmpty else { return .empty }
-        // Every outline vertex lies within `reach` of the points' box (sides and inner corners
-        // within h of a segment, miter tips within h times the limit, arc vertices and square
-        // corners within 1.5 h): when the sink did not clip that box, no vertex is beyond the
-        // cull rectangle and culling would drop none.
-        let clipped = Double(box.x) > minX - reach || Double(box.y) > minY - reach
-            || Double(box.maxX) < maxX + reach || Double(box.maxY) < maxY + reach
-        s.path.reset(cull: clipped ? box : nil)
+        s.path.reset(cull: box)
         var stroker: PolylineStroker? = PolylineStroker(
             scratch: s, style: stroke, rows: (Double(box.y) - 1, Double(box.maxY) + 1),
             budget: Self.strokeWorkBudget)
