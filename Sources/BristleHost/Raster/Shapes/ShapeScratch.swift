@@ -105,10 +105,7 @@ final class ShapeScratch {
             if exact {
                 addExactEdges(originX: x0, originY: top, width: w, height: h, band: banded ? band : nil)
             } else if banded {
-                bands.withRuns(band: band) { runs in
-                    var none = NoCellObserver()
-                    path.addEdges(runs, to: accumulator, observer: &none)
-                }
+                addPlainEdges(band: band)
             } else {
                 path.addEdges(to: accumulator)
             }
@@ -147,6 +144,16 @@ final class ShapeScratch {
             top += h
         }
         return dirty.rect
+    }
+
+    /// Adds the edges ``bands`` holds for `band` to the accumulator (kept out of ``fill(clip:sink:exact:)``,
+    /// whose row loop compiles as without it).
+    @inline(never)
+    private func addPlainEdges(band: Int) {
+        bands.withRuns(band: band) { runs in
+            var none = NoCellObserver()
+            path.addEdges(runs, to: accumulator, observer: &none)
+        }
     }
 
     /// Adds ``path``'s edges to the accumulator's band (pass 1 of ``OverlapCells``) and
