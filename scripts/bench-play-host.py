@@ -15,7 +15,8 @@ For each server and round it reports
 
     scripts/bench-play-host.py BIN_DIR [ROUNDS] [OUT.json]
 
-BIN_DIR holds `bristle` (for example .build/release). Needs websocket-client (Selenium's
+BIN_DIR holds `bristle` (for example .build/release); BRISTLE_PLAY_REALTIME=0 in the environment
+runs the servers without real-time scheduling (the scheduling column says which). Needs websocket-client (Selenium's
 dependency; `bash scripts/ensure-deps.sh`). One Markdown table row per round on stdout.
 """
 import json
@@ -192,6 +193,7 @@ def paced(server):
     if "--stand-in" not in server.args:
         host = json.loads(server.get("/api/stats"))
         figures["host"] = host["eventToPatchMs"]
+        figures["scheduling"] = host["scheduling"]["worker"]
     return figures
 
 
@@ -225,10 +227,10 @@ def main():
     out = sys.argv[3] if len(sys.argv) > 3 else "/tmp/bristle-play-host-bench.json"
     ours, floor = Server(bin_dir), Server(bin_dir, "--stand-in")
     results = []
-    print("| round | load | ours: round trip p50 / p99 | host event-to-patch p50 / p99 | stand-in: round trip p50 / p99 "
+    print("| round | load | scheduling | ours: round trip p50 / p99 | host event-to-patch p50 / p99 | stand-in: round trip p50 / p99 "
           "| lockstep ours / stand-in p50 | server sleeps per request, ours / stand-in | worker sleeps "
           "| server CPU per request, ours / stand-in |")
-    print("|---:|---:|---|---|---|---|---|---|---|")
+    print("|---:|---:|---|---|---|---|---|---|---|---|")
     ms = lambda q: f"{q['p50']:.2f} / {q['p99']:.2f} ms"
     try:
         for n in range(1, rounds + 1):
@@ -236,7 +238,7 @@ def main():
             r = {"load": load, "ours": paced(ours), "standIn": paced(floor),
                  "oursLockstep": lockstep(ours), "standInLockstep": lockstep(floor)}
             results.append(r)
-            print(f"| {n} | {load:.1f} | {ms(r['ours']['roundTripMs'])} | {ms(r['ours']['host'])} "
+            print(f"| {n} | {load:.1f} | {r['ours']['scheduling']} | {ms(r['ours']['roundTripMs'])} | {ms(r['ours']['host'])} "
                   f"| {ms(r['standIn']['roundTripMs'])} "
                   f"| {r['oursLockstep']['roundTripMs']['p50']:.2f} / {r['standInLockstep']['roundTripMs']['p50']:.2f} ms "
                   f"| {r['oursLockstep']['serverSleeps']} / {r['standInLockstep']['serverSleeps']} "

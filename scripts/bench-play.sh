@@ -7,6 +7,9 @@
 # a time for the wake-ups per request), figures in OUT with -host before .json.
 #
 #   scripts/bench-play.sh [ROUNDS] [OUT]     (builds the release configuration first)
+#
+# BRISTLE_PLAY_REALTIME=0 in the environment runs the servers without real-time scheduling
+# (docs/CLI.md); the table's scheduling column says which was in effect.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds="${1:-5}"
@@ -17,15 +20,18 @@ BRISTLE_PLAY_ROUNDS="$rounds" BRISTLE_PLAY_BENCH="$out" python3 Tests/Browser/pl
 python3 - "$out" <<'PY'
 import json, sys
 figures = json.load(open(sys.argv[1]))
-print("| round | load | ours: inputToPaint p50 / p99 | inputToFrame p50 / p99 | host event-to-patch p50 / p99 "
-      "| patch bytes (pixels) per event | stand-in: inputToPaint p50 / p99 | inputToFrame p50 / p99 |")
-print("|---:|---:|---|---|---|---|---|---|")
+print("| round | load | scheduling | ours: inputToPaint p50 / p99 | inputToFrame p50 / p99 | sent to answer p50 / p99 "
+      "| host event-to-patch p50 / p99 | patch bytes (pixels) per event | stand-in: inputToPaint p50 / p99 "
+      "| inputToFrame p50 / p99 | sent to answer p50 / p99 |")
+print("|---:|---:|---|---|---|---|---|---|---|---|---|")
 ms = lambda q: f"{q['p50']:.1f} / {q['p99']:.1f} ms"
 for n, r in enumerate(figures["rounds"], 1):
     ours, floor = r["ours"], r["standIn"]
     host = ours["host"]["eventToPatchMs"]
-    print(f"| {n} | {ours['load']:.1f} | {ms(ours['browser']['inputToPaintMs'])} | {ms(ours['browser']['inputToFrameMs'])} "
+    print(f"| {n} | {ours['load']:.1f} | {ours['host']['scheduling']['worker']} | {ms(ours['browser']['inputToPaintMs'])} "
+          f"| {ms(ours['browser']['inputToFrameMs'])} | {ms(ours['browser']['hopsMs']['toAnswer'])} "
           f"| {host['p50']:.2f} / {host['p99']:.1f} ms | {ours['patchBytesPerEvent']:,} ({ours['patchPixelsPerEvent']}) "
-          f"| {ms(floor['browser']['inputToPaintMs'])} | {ms(floor['browser']['inputToFrameMs'])} |")
+          f"| {ms(floor['browser']['inputToPaintMs'])} | {ms(floor['browser']['inputToFrameMs'])} "
+          f"| {ms(floor['browser']['hopsMs']['toAnswer'])} |")
 PY
 python3 scripts/bench-play-host.py .build/release "$rounds" "${out%.json}-host.json"

@@ -25,6 +25,10 @@ public struct PlayOptions: Sendable {
     /// Benchmark only (`--stand-in`): input messages are answered at once with a fixed patch
     /// and never reach a brush (``StandInAnswer``): the floor of the page's input-to-paint.
     public var standIn = false
+    /// Benchmark only (`--stand-in-delay`): the stand-in answers this many seconds after a
+    /// message arrived (spinning, so to the microsecond), as if it drew: what the browser adds
+    /// to a late answer, apart from the host.
+    public var standInDelay = 0.0
 
     /// The largest canvas side `bristle play` accepts.
     public static let maximumSide = 8192

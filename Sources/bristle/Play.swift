@@ -38,6 +38,9 @@ struct Play: ParsableCommand {
     @Flag(help: ArgumentHelp("Benchmark only: answer every input message at once with a fixed patch, drawing nothing.", visibility: .hidden))
     var standIn = false
 
+    @Option(help: ArgumentHelp("Benchmark only: with --stand-in, answer this many microseconds after a message arrived.", valueName: "US", visibility: .hidden))
+    var standInDelay: Double = 0
+
     func run() throws {
         // Ctrl-C and kill stop the server even when the parent started it with those signals
         // blocked or ignored (test runners do); the workers end with it.
@@ -53,6 +56,7 @@ struct Play: ParsableCommand {
         options.brushDirectories = brushes
         options.hookTimeout = hookTimeout
         options.standIn = standIn
+        options.standInDelay = standInDelay / 1e6
         if let canvas {
             guard let size = CLIParsing.size(canvas) else {
                 throw ValidationError("--canvas must look like 1024x768, not '\(canvas)'")
@@ -73,6 +77,7 @@ struct Play: ParsableCommand {
                     let line = Array("bristle play: \(url)\n".utf8)
                     _ = line.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
                     StandardError.write("bristle play: library copies go to \(server.session.libraryDirectory) (kept, so recording.json renders later); Ctrl-C stops\n")
+                    Task { StandardError.write("bristle play: scheduling: \(await server.session.scheduling())\n") }
                     if open { openInBrowser(url) }
                 }
             } catch {
@@ -90,7 +95,8 @@ private func openInBrowser(_ url: String) {
     var pid: pid_t = 0
     let argv: [UnsafeMutablePointer<CChar>?] = [strdup("xdg-open"), strdup(url), nil]
     defer { argv.forEach { free($0) } }
-    if posix_spawnp(&pid, "xdg-open", nil, nil, argv, environ) != 0 {
+    // The browser it starts must not inherit the real-time guard's RLIMIT_RTTIME.
+    if ThreadPriority.withoutGuard({ posix_spawnp(&pid, "xdg-open", nil, nil, argv, environ) }) != 0 {
         StandardError.write("bristle play: cannot run xdg-open; open the URL above yourself\n")
     }
 }

@@ -20,7 +20,8 @@ final class PlayProcess {
         var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
     }
 
-    init(_ arguments: [String] = []) throws {
+    /// Starts the server with `arguments`, and `environment` over the test's own.
+    init(_ arguments: [String] = [], environment extra: [String: String] = [:]) throws {
         process = Process()
         process.executableURL = TestEnvironment.bristleExecutable
         process.arguments = ["play", "--port", "0"] + arguments
@@ -28,6 +29,7 @@ final class PlayProcess {
         environment["BRISTLE_PATH"] = nil
         environment["HOME"] = TestEnvironment.scratchDirectory("play-home").path
         environment["TMPDIR"] = TestEnvironment.scratchDirectory("play-tmp").path
+        environment.merge(extra) { $1 }
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output
@@ -58,6 +60,9 @@ final class PlayProcess {
     deinit { stop() }
 
     var stderr: String { collected.text }
+
+    /// The server's process id.
+    var pid: pid_t { process.processIdentifier }
 
     /// Stops the server with SIGTERM (as Ctrl-C would), SIGKILL if it is still there after 10 s.
     func stop() {

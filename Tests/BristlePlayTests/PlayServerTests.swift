@@ -130,4 +130,28 @@ import Testing
         #expect(try server.get("/api/recording.json").text.contains("\"actions\": [\n  \n]"), "nothing was recorded")
         #expect(try server.get("/api/stats").text.contains("\"messages\": 0"), "no message reached the session")
     }
+
+    /// `--stand-in-delay US`: the stand-in answers no sooner than US microseconds after the
+    /// message arrived.
+    @Test func theStandInWithADelayAnswersThatLate() throws {
+        let server = try PlayProcess(["--stand-in", "--stand-in-delay", "150000"])
+        let page = try server.page()
+        for i in 1...3 {
+            let sent = Date()
+            try page.wait(for: try page.send(["type": "down", "pointerType": "pen", "event": PageClient.sample(Double(i), 300, t: 1)]))
+            #expect(Date().timeIntervalSince(sent) >= 0.15, "answered after \(Date().timeIntervalSince(sent)) s")
+        }
+    }
+
+    /// `BRISTLE_PLAY_PAGE=DIR` serves the page's files from DIR at every request, and a file
+    /// missing there is not found.
+    @Test func thePageCanBeServedFromAFolder() throws {
+        let folder = TestEnvironment.scratchDirectory("play-page").path
+        try Data("<p>first</p>".utf8).write(to: URL(fileURLWithPath: folder + "/index.html"))
+        let server = try PlayProcess([], environment: ["BRISTLE_PLAY_PAGE": folder])
+        #expect(try TestHTTP.get(port: server.port, "/").text == "<p>first</p>")
+        try Data("<p>edited</p>".utf8).write(to: URL(fileURLWithPath: folder + "/index.html"))
+        #expect(try TestHTTP.get(port: server.port, "/").text == "<p>edited</p>", "read again, no restart")
+        #expect(try TestHTTP.get(port: server.port, "/play.css").status == 404)
+    }
 }

@@ -239,7 +239,8 @@ class PlayPageTests(unittest.TestCase):
         for element_id in ["bristle-undo", "bristle-redo", "bristle-clear", "bristle-export", "bristle-status"]:
             self.assertTrue(self.page.driver.find_element(By.ID, element_id).is_displayed())
         stats = self.page.js("return window.bristle.stats()")
-        self.assertEqual(set(stats), {"events", "samples", "inputToPaintMs", "inputToFrameMs"})
+        self.assertEqual(set(stats), {"events", "samples", "inputToPaintMs", "inputToFrameMs", "hopsMs"})
+        self.assertEqual(set(stats["hopsMs"]), {"toHandler", "toSent", "toAnswer", "toPainted"})
 
     def test_2_pen_strokes_show_pressure_and_tilt_and_replay_byte_for_byte(self):
         self.page.choose("org.bristle.pencil")
@@ -385,6 +386,10 @@ class PlayPageTests(unittest.TestCase):
         stats = page.js("return window.bristle.stats()")
         figures = {"eventsPerSecondSent": round(total / sent_seconds), "load": os.getloadavg()[0], "browser": stats,
                    "pointerEvents": stats["events"], "samples": stats["samples"]}
+        hops = stats["hopsMs"]
+        self.assertTrue(all(hops[h]["p50"] is not None and hops[h]["p50"] >= 0 for h in hops), f"every hop measured: {hops}")
+        self.assertLessEqual(sum(hops[h]["p50"] for h in hops), 4 * stats["inputToPaintMs"]["p50"] + 1,
+                             f"the hops are parts of input-to-paint: {hops}, {stats['inputToPaintMs']}")
         if server.args == ("--stand-in",):
             self.assertGreater(stats["samples"], 1500, "most of the 2,000 moves arrived as samples")
             self.assertIsNotNone(stats["inputToPaintMs"]["p50"], "the stand-in answered with patches")

@@ -25,9 +25,10 @@
   let nextSeq = 1;
   // The active stroke's pointer, or null.
   let strokePointer = null;
-  // seq -> timeStamp of the pointer event it carried, until its answer arrives.
+  // seq -> {timeStamp of the pointer event it carried (null: none), handler: performance.now()
+  // when the page's handler began, sent: when WebSocket.send returned}, until its answer arrives.
   const pending = new Map();
-  const stats = { events: 0, samples: 0, paint: [], frame: [] };
+  const stats = { events: 0, samples: 0, paint: [], frame: [], hops: { handler: [], send: [], answer: [], draw: [] } };
   // Answers painted since the last animation frame: the pointer events' timeStamps.
   let paintedThisFrame = [];
   let frameRequested = false;
@@ -49,6 +50,15 @@
         samples: stats.samples,
         inputToPaintMs: quantiles(stats.paint),
         inputToFrameMs: quantiles(stats.frame),
+        // Where inputToPaint goes, hop by hop (each {p50, p99}): the event's timeStamp -> the
+        // handler, the handler -> send returned, sent -> the answer's onmessage (the server and
+        // the sockets), onmessage -> its pixels drawn.
+        hopsMs: {
+          toHandler: quantiles(stats.hops.handler),
+          toSent: quantiles(stats.hops.send),
+          toAnswer: quantiles(stats.hops.answer),
+          toPainted: quantiles(stats.hops.draw),
+        },
       };
     },
     resetStats() {
@@ -56,6 +66,7 @@
       stats.samples = 0;
       stats.paint = [];
       stats.frame = [];
+      stats.hops = { handler: [], send: [], answer: [], draw: [] };
     },
     /** Input messages sent and not answered yet. */
     pending() { return pending.size; },
@@ -94,7 +105,7 @@
       if (typeof message.data === "string") {
         received(JSON.parse(message.data));
       } else {
-        painted(message.data);
+        painted(message.data, performance.now());
       }
     };
   }
@@ -123,7 +134,8 @@
 
   // MARK: Pixels
 
-  function painted(buffer) {
+  // `arrived`: performance.now() when onmessage began.
+  function painted(buffer, arrived) {
     const view = new DataView(buffer);
     if (view.getUint8(0) !== 1) return;
     const firstSeq = view.getUint32(4, true);
@@ -141,12 +153,16 @@
     if (lastSeq === 0) return;
     const now = performance.now();
     for (let seq = firstSeq; seq <= lastSeq; seq++) {
-      if (!pending.has(seq)) continue;
-      const timeStamp = pending.get(seq);
+      const input = pending.get(seq);
+      if (input === undefined) continue;
       pending.delete(seq);
-      if (count === 0 || timeStamp === null) continue;
-      stats.paint.push(now - timeStamp);
-      paintedThisFrame.push(timeStamp);
+      if (count === 0 || input.timeStamp === null) continue;
+      stats.paint.push(now - input.timeStamp);
+      stats.hops.handler.push(input.handler - input.timeStamp);
+      stats.hops.send.push(input.sent - input.handler);
+      stats.hops.answer.push(arrived - input.sent);
+      stats.hops.draw.push(now - arrived);
+      paintedThisFrame.push(input.timeStamp);
     }
     if (paintedThisFrame.length > 0 && !frameRequested) {
       frameRequested = true;
@@ -271,10 +287,11 @@
     return event;
   }
 
-  function sendInput(type, e, extra) {
+  // `handler`: performance.now() when the event's handler began.
+  function sendInput(type, e, extra, handler) {
     const seq = nextSeq++;
-    pending.set(seq, e ? e.timeStamp : null);
     send(Object.assign({ type, seq }, extra));
+    pending.set(seq, { timeStamp: e ? e.timeStamp : null, handler, sent: performance.now() });
     return seq;
   }
 
@@ -300,6 +317,7 @@
   }
 
   canvas.addEventListener("pointerdown", (e) => {
+    const handler = performance.now();
     if (strokePointer !== null || !bristle.ready) return;
     if (e.pointerType === "mouse" && e.button !== 0) return;
     strokePointer = e.pointerId;
@@ -307,7 +325,7 @@
     canvas.setPointerCapture(e.pointerId);
     const event = eventOf(e);
     countSamples(e, event);
-    sendInput("down", e, { pointerType: e.pointerType, event });
+    sendInput("down", e, { pointerType: e.pointerType, event }, handler);
     e.preventDefault();
   });
 
@@ -315,17 +333,18 @@
   // waits for the next animation frame (10-20 ms later).
   const moveEvent = "onpointerrawupdate" in window ? "pointerrawupdate" : "pointermove";
   canvas.addEventListener(moveEvent, (e) => {
+    const handler = performance.now();
     if (e.pointerId !== strokePointer) return;
     const event = eventOf(e);
     countSamples(e, event);
-    sendInput("move", e, { event });
+    sendInput("move", e, { event }, handler);
   });
 
   function strokeEnds(type) {
     return (e) => {
       if (e.pointerId !== strokePointer) return;
       strokePointer = null;
-      sendInput(type, null, {});
+      sendInput(type, null, {}, performance.now());
     };
   }
   canvas.addEventListener("pointerup", strokeEnds("up"));

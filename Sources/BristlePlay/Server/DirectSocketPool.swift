@@ -7,8 +7,8 @@ import Synchronization
 /// there. FlyingFox's pool is an actor that sends each `epoll_wait` to a dispatch queue and
 /// resumes the waiting tasks from the actor, so that a message from a page woke a dispatch
 /// thread, then the actor's task, then the reading task (and the wait was queued anew each
-/// time); here it wakes the epoll thread, then the reading task. The epoll thread runs at the
-/// priority of a user-interactive dispatch queue (``ThreadPriority``), like the session's.
+/// time); here it wakes the epoll thread, then the reading task. The epoll thread runs at
+/// real-time priority where permitted (``ThreadPriority``), like the session's.
 ///
 /// Same contract as FlyingFox's pool: a task suspended for some events of a socket is resumed
 /// when one of them is ready (with `SocketError.disconnected` when the socket reports an error
@@ -42,7 +42,7 @@ final class DirectSocketPool: AsyncSocketPool {
         nonisolated(unsafe) let queue = state.withLock { $0.queue }
         Thread { [self] in
             Thread.current.name = "bristle-epoll"
-            ThreadPriority.userInteractive()
+            ThreadPriority.raise()
             loop(queue)
         }.start()
         try await withTaskCancellationHandler {

@@ -21,6 +21,7 @@ struct PlayConnection: WSHandler {
             }
         }
         let standIn = session.options.standIn
+        let delay = session.options.standInDelay
         Task { [session] in
             var frames = ClientFrames()
             do {
@@ -28,6 +29,8 @@ struct PlayConnection: WSHandler {
                     switch frames.take(frame) {
                     case .none: break
                     case .text(let text) where standIn:
+                        let deadline = Clock.seconds() + delay
+                        while delay > 0, Clock.seconds() < deadline {}
                         if let answer = StandInAnswer.answer(text) {
                             continuation.yield(WSFrame(fin: true, opcode: .binary, mask: nil, payload: Data(answer)))
                         }

@@ -70,7 +70,7 @@ public final class PlayServer: Sendable {
             return text(.forbidden, "bristle play answers to 127.0.0.1 and localhost on its port only\n")
         }
         guard request.method == .GET else { return text(.methodNotAllowed, "only GET\n") }
-        if let file = PlayPage.files[request.path] {
+        if let file = PlayPage.file(request.path) {
             return HTTPResponse(statusCode: .ok, headers: [.contentType: file.contentType, .cacheControl: "no-store"],
                                 body: Data(file.bytes))
         }

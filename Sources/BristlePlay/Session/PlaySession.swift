@@ -275,10 +275,14 @@ public final class PlaySession: @unchecked Sendable {
     /// Continues the stroke of page `id` with one or more move messages, played as one event.
     private func move(_ moves: [(seq: UInt32, event: JSONValue)], from id: Int) {
         let seqs = moves[0].seq...moves[moves.count - 1].seq
-        guard var current = stroke, current.connection == id, !current.failed else { return reply(id, seqs) }
+        // Only the pointer type is read here: a copy of the stroke kept while its events grow
+        // below would make every append copy the whole list (a cost growing with the stroke).
+        guard let pointerType = stroke.flatMap({ $0.connection == id && !$0.failed ? $0.pointerType : nil }) else {
+            return reply(id, seqs)
+        }
         var events: [EventText.Event] = []
         for (_, event) in moves {
-            switch EventText.make(event, pointerType: current.pointerType) {
+            switch EventText.make(event, pointerType: pointerType) {
             case .failure(let error): send(id, status: "the page sent \(error)", error: true)
             case .success(nil): break
             case .success(let e?): events.append(e)
@@ -287,8 +291,7 @@ public final class PlaySession: @unchecked Sendable {
         guard !events.isEmpty else { return reply(id, seqs) }
         let text = EventText.Event.merged(events).text
         guard let answer = request(.move, text) else { return strokeFailed(seqs, ending: false) }
-        current.events.append(text)
-        stroke = current
+        stroke?.events.append(text)  // in place
         forward(answer, seqs, from: id)
     }
 
@@ -408,9 +411,8 @@ public final class PlaySession: @unchecked Sendable {
     /// Sends a stroke's patches to every page (with the sequence numbers they answer for the
     /// page that drew), and remembers where they went.
     private func forward(_ answer: WorkerReply, _ seqs: Seqs, from id: Int) {
-        if var current = stroke {
-            for patch in answer.patches { current.touched = current.touched.union(patch.rect) }
-            stroke = current
+        if stroke != nil {
+            for patch in answer.patches { stroke!.touched = stroke!.touched.union(patch.rect) }  // in place
         }
         for (other, outbox) in connections {
             let message = PageMessage.patches(answer.patches, seqs: other == id ? seqs : 0...0, background: background)
@@ -483,12 +485,30 @@ public final class PlaySession: @unchecked Sendable {
     }
 
     /// Timing and patch sizes of input messages since the start or the last reset (`GET
-    /// /api/stats`, `?reset=1`).
+    /// /api/stats`, `?reset=1`), and the scheduling in effect (see ``scheduling()``).
     public func statsJSON(reset: Bool) async -> String {
         await thread.sync { [self] in
             defer { if reset { stats.reset() } }
-            return stats.json
+            return stats.json(scheduling: schedulingNow().map { ($0, $1.map { JSONText.string($0.description) } ?? "null") })
         }
+    }
+
+    /// The scheduling of the session's thread and of the brush worker (``ThreadPriority``) for
+    /// the server's log: `SCHED_FIFO 10 for the session's thread and the brush worker` where
+    /// real time is permitted, `nice -4 ...` where not.
+    public func scheduling() async -> String {
+        await thread.sync { [self] in
+            let now = schedulingNow()
+            let session = now[0].1.map(\.description) ?? "unknown"
+            let worker = now[1].1.map(\.description) ?? "no worker"
+            return session == worker ? "\(session) for the session's thread and the brush worker"
+                : "\(session) for the session's thread, \(worker) for the brush worker"
+        }
+    }
+
+    /// The session thread's scheduling and the worker's (nil: unknown, or no worker); on the thread.
+    private func schedulingNow() -> [(String, ThreadPriority.Scheduling?)] {
+        [("session", .of(0)), ("worker", worker?.scheduling)]
     }
 
     /// The brushes, as `GET /api/brushes` lists them.

@@ -23,8 +23,9 @@ struct PlayStats {
 
     mutating func reset() { self = PlayStats() }
 
-    /// `{"messages": N, "eventToPatchMs": {"p50": ..., "p99": ...}, "patchBytes": B, "patchPixels": P}`.
-    var json: String {
+    /// `{"messages": N, "eventToPatchMs": {"p50": ..., "p99": ...}, "patchBytes": B, "patchPixels": P,
+    /// "scheduling": {...}}`, with `scheduling`'s fields (name, JSON value) as given.
+    func json(scheduling: [(String, String)]) -> String {
         let sorted = seconds.sorted()
         func quantile(_ q: Double) -> String {
             guard !sorted.isEmpty else { return "null" }
@@ -35,6 +36,7 @@ struct PlayStats {
             ("messages", String(messages)),
             ("eventToPatchMs", JSONText.object([("p50", quantile(0.5)), ("p99", quantile(0.99))])),
             ("patchBytes", String(patchBytes)), ("patchPixels", String(patchPixels)),
+            ("scheduling", JSONText.object(scheduling)),
         ])
     }
 }

@@ -3,15 +3,15 @@ import Glibc
 
 /// The one thread that runs a ``PlaySession``: a plain thread (not a task of the cooperative
 /// pool, which it would block while the brush worker draws) that sleeps on a condition
-/// variable until something is posted, then runs what waits in order. It runs at the priority
-/// of a user-interactive dispatch queue (``ThreadPriority``).
+/// variable until something is posted, then runs what waits in order.
 ///
 /// Two kinds of work are posted: jobs (closures) and the pages' input messages. Consecutive
 /// messages that waited together are handed to the `drain` function given at ``start(drain:)``
 /// as one batch, so that a backlog can be played as one event. Messages posted while the
 /// thread works are taken at its next turn without a sleep: a message costs the thread one
 /// wake-up at most, not the two of a queue's hop (the enqueue waking a pool thread, which
-/// then takes the job).
+/// then takes the job). The thread runs at real-time priority where permitted
+/// (``ThreadPriority``), raised again after a turn that ran too long for it.
 ///
 /// Timers (``after(_:_:)``) run on the thread too, at or after their deadline, in deadline order.
 final class SessionThread<Message: Sendable>: @unchecked Sendable {
@@ -48,7 +48,7 @@ final class SessionThread<Message: Sendable>: @unchecked Sendable {
     func start(name: String, drain: @escaping @Sendable ([Message]) -> Void) {
         Thread { [self] in
             Thread.current.name = name
-            ThreadPriority.userInteractive()
+            ThreadPriority.raise()
             run(drain)
         }.start()
     }
@@ -125,6 +125,7 @@ final class SessionThread<Message: Sendable>: @unchecked Sendable {
             }
             if !messages.isEmpty { drain(messages) }
             due.forEach { $0() }
+            ThreadPriority.reassert()
         }
     }
 }

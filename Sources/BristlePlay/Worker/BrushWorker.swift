@@ -58,6 +58,9 @@ final class BrushWorker {
         if failure == nil { ChildSpawn.reap(pid, killFirst: true) }
     }
 
+    /// The worker's scheduling (``ThreadPriority``); nil when it is gone.
+    var scheduling: ThreadPriority.Scheduling? { failure == nil ? .of(pid) : nil }
+
     /// Sends a request and waits at most `timeout` seconds for its reply.
     func send(_ request: WorkerRequest, payload: [UInt8] = [], timeout: Double) -> Result<WorkerReply, WorkerFailure> {
         if let failure { return .failure(failure) }

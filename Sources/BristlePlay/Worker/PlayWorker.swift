@@ -17,14 +17,17 @@ public enum PlayWorker {
         var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
         setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore) // a crashing brush is expected; no core files
         ChildLaunch.endWithParent()
-        // The page waits for every reply: the worker answers at the session thread's priority.
-        ThreadPriority.userInteractive()
+        // The page waits for every reply: the worker answers at the session thread's priority,
+        // real-time where permitted, guarded by RLIMIT_RTTIME (see ThreadPriority).
+        ThreadPriority.guardAgainstBrushes()
+        ThreadPriority.raise()
         guard let trace = HookTrace(fd: traceDescriptor) else {
             StandardError.write("bristle play-worker: fd \(traceDescriptor) is not the hook trace (this command is started by bristle play)\n")
             return 64
         }
         let state = WorkerState(trace: trace)
         while case .frame(let code, let payload) = WorkerPipe.read(requestDescriptor, deadline: nil) {
+            ThreadPriority.reassert()  // the previous request may have run too long for real time
             let reply: WorkerReply
             if let request = WorkerRequest(rawValue: code) {
                 reply = state.handle(request, payload: String(decoding: payload, as: UTF8.self))

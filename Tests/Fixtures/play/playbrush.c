@@ -7,11 +7,17 @@
  *   -DCRASH_IN_MOVED=N      writes through a NULL pointer in the N-th `moved` of a stroke
  *   -DFAIL_IN_MOVED=N       returns BRISTLE_FAILED from the N-th `moved` of a stroke
  *   -DHANG_IN_MOVED         loops forever in `moved`
+ *   -DHANG_IGNORING_SIGXCPU also ignores SIGXCPU first (what RLIMIT_RTTIME's soft limit sends)
  *   -DWRITE_PAST_LAYER      writes 64 MiB past the end of the layer in `draw`
  *   -DCRASH_IN_INIT         writes through a NULL pointer when the library is initialised
  */
+#ifdef HANG_IGNORING_SIGXCPU
+#define _POSIX_C_SOURCE 200809L /* SIGXCPU */
+#define HANG_IN_MOVED
+#endif
 #include <bristle/bristle.h>
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +63,9 @@ static bristle_status_t moved(const bristle_brush_t *b, const bristle_sample_t *
 #endif
 #ifdef FAIL_IN_MOVED
     if (p->moves == FAIL_IN_MOVED) return BRISTLE_FAILED;
+#endif
+#ifdef HANG_IGNORING_SIGXCPU
+    signal(SIGXCPU, SIG_IGN);
 #endif
 #ifdef HANG_IN_MOVED
     for (;;) {}
