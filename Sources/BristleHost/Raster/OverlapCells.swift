@@ -458,12 +458,33 @@ final class OverlapCells {
                     return -1
                 }
             }
+            return makeTrouble(k, previous: previous, wraps: state == 2)
+        }
+
+        /// Makes cell `k` (last crossed by edge `previous`, `wraps`: a contour's last and
+        /// first edges) trouble and returns its number. Out of line, like the other steps of
+        /// the rare trouble cells, so the common path of the walk stays small.
+        @inline(never)
+        private mutating func makeTrouble(_ k: Int, previous: UInt32, wraps: Bool) -> Int32 {
             let number = UInt32(trouble.count)
-            gathered.chains.append(.init(from: chainFirst[k], to: previous, wraps: state == 2))
+            gathered.chains.append(.init(from: chainFirst[k], to: previous, wraps: wraps))
             tags[k] = id << 2 | 3
             chainFirst[k] = number
             trouble.append(k)
             return Int32(truncatingIfNeeded: number)
+        }
+
+        /// Keeps the current slice's piece in trouble cell `number` (column `c`).
+        @inline(never)
+        private mutating func keep(_ number: Int32, column c: Int, xa: Double, ya: Double, xb: Double,
+                                   yb: Double, dir: Double) {
+            gathered.slice(number, column: c, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir)
+        }
+
+        /// Keeps a top-line crossing in trouble cell `number`.
+        @inline(never)
+        private mutating func keepCrossing(_ number: Int32, x: Double, dir: Double) {
+            gathered.crossing(number, x: x, dir: dir)
         }
 
         @inline(__always)
@@ -474,9 +495,7 @@ final class OverlapCells {
             var c = first
             while c <= last {
                 let number = touch(base &+ c)
-                if number >= 0 {
-                    gathered.slice(number, column: c, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir)
-                }
+                if number >= 0 { keep(number, column: c, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir) }
                 c &+= 1
             }
             if ya == Double(row) {
@@ -488,7 +507,7 @@ final class OverlapCells {
                     crossings[k] = Float(dir)
                 } else {
                     crossings[k] += Float(dir)
-                    if t & 3 == 3 { gathered.crossing(Int32(truncatingIfNeeded: chainFirst[k]), x: xa, dir: dir) }
+                    if t & 3 == 3 { keepCrossing(Int32(truncatingIfNeeded: chainFirst[k]), x: xa, dir: dir) }
                 }
             }
         }
