@@ -36,6 +36,8 @@ struct ContourPath {
     var ys: UnsafeBufferPointer<Double> { UnsafeBufferPointer(start: py, count: count) }
     /// Index of the first vertex of each contour; a contour runs to the next start.
     private(set) var starts: [Int] = []
+    /// The last of ``starts`` (-1 when there is none): read per vertex without the array.
+    private var lastStart = -1
     private(set) var minX = Double.infinity, minY = Double.infinity
     private(set) var maxX = -Double.infinity, maxY = -Double.infinity
     private var cullMinX = -Double.infinity, cullMinY = -Double.infinity
@@ -71,6 +73,7 @@ struct ContourPath {
     mutating func reset(cull: PixelRect?) {
         count = 0
         starts.removeAll(keepingCapacity: true)
+        lastStart = -1
         minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
         if let cull {
             cullMinX = Double(cull.x) - 1; cullMinY = Double(cull.y) - 1
@@ -89,20 +92,29 @@ struct ContourPath {
 
     /// Starts a new contour (the previous one closes implicitly).
     mutating func close() {
-        if let s = starts.last, s == count { return }
+        if lastStart == count { return }
         starts.append(count)
+        lastStart = count
         lastCode = 0
         previousCode = 0
+    }
+
+    /// Starts the first contour (out of line: once per path, and ``append(_:_:)`` stays
+    /// small enough to be inlined everywhere).
+    @inline(never)
+    private mutating func startFirstContour() {
+        starts.append(0)
+        lastStart = 0
     }
 
     /// Appends a vertex to the current contour (starting one if there is none).
     @inline(__always)
     mutating func append(_ x: Double, _ y: Double) {
-        if starts.isEmpty { starts.append(0) }
+        if lastStart < 0 { startFirstContour() }
         var code: UInt8 = 0
         if x < cullMinX { code |= 1 } else if x > cullMaxX { code |= 2 }
         if y < cullMinY { code |= 4 } else if y > cullMaxY { code |= 8 }
-        if code & lastCode & previousCode != 0, count - starts[starts.count - 1] >= 2 {
+        if code & lastCode & previousCode != 0, count - lastStart >= 2 {
             px![count - 1] = x
             py![count - 1] = y
         } else {
