@@ -146,6 +146,52 @@ final class CoverageSpans {
         return (lo, hi)
     }
 
+    /// ``resolveRuns(row:of:bits:shift:minimumRun:_:)`` composited at once, source-over at full
+    /// opacity, onto `pixels` (the RGBA8 pixel of band column 0): the pixels a coverage row
+    /// would hold are blended one by one with `over` (no coverage buffer, no call per stretch),
+    /// the constant runs go to `run(lo, hi, m)`. The same bytes as handing the runs to a
+    /// ``CoverageSink/solid(_:_:)`` sink. Returns the columns `lo..<hi` with non-zero coverage.
+    @inline(__always)
+    func resolveOverRuns(row y: Int, of acc: CoverageAccumulator, bits: UInt64, shift: Int,
+                         minimumRun: Int, onto pixels: UnsafeMutablePointer<UInt8>,
+                         over: SpanCompositor.OverPixel, run: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
+        let w = acc.width
+        let cells = acc.row(y)
+        let words = UnsafeMutableRawPointer(pixels)
+        var sum: Float = 0
+        var lo = w, hi = 0
+        var x = 0
+        while x < w {
+            sum += cells[x]
+            cells[x] = 0
+            let q = Self.quantize(Swift.min(abs(sum), 1))
+            let px = x
+            x &+= 1
+            // The zero cells that follow keep the sum, hence the coverage `q`.
+            var end = x
+            if end < w && cells[end].bitPattern == 0 {
+                end = TouchedBlocks.zeroRunEnd(cells, from: end, width: w, bits: bits, shift: shift)
+            }
+            x = end
+            if q == 0 { continue }
+            if lo > px { lo = px }
+            hi = end
+            if end &- px > minimumRun {
+                run(px, end, q)
+            } else {
+                let m = UInt32(q)
+                var i = px
+                while i < end {
+                    over.apply(words + 4 &* i, m)
+                    i &+= 1
+                }
+            }
+        }
+        cells[w] = 0
+        cells[w &+ 1] = 0
+        return (lo, hi)
+    }
+
     /// Resolves band row `y` of `acc` (nonzero rule) and composites it at once, source-over at
     /// full opacity, onto `pixels` (the RGBA8 pixel of band column 0): the same result as
     /// ``resolve(row:of:rule:)`` followed by ``SpanCompositor/blendRow(_:coverage:count:source:)``

@@ -69,58 +69,72 @@ enum ExactCellArea {
             }
         }
         insertionSort(&s.breaks) { $0 < $1 }
-        var total = 0.0
-        var k = 0
-        while k + 1 < s.breaks.count {
-            let a = Swift.max(s.breaks[k], column), b = Swift.min(s.breaks[k + 1], right)
-            k += 1
-            guard b > a else { continue }
-            let mid = 0.5 * (a + b)
-            var w = winding
-            for c in crossings where c.x < mid { w += c.dir }
-            s.active.removeAll(keepingCapacity: true)
-            for p in pieces where p.x0 < mid && mid < p.x1 {
-                s.active.append((p.y(at: mid), p.y(at: a), p.y(at: b), p.delta))
-            }
-            insertionSort(&s.active) { $0.mid < $1.mid }
-            // The nonzero length of the vertical line at the slab's left (or right) side.
-            var lengthLeft = 0.0, lengthRight = 0.0
-            var prevLeft = row, prevRight = row
-            for e in s.active {
-                let yl = Swift.min(Swift.max(e.left, prevLeft), bottom)
-                let yr = Swift.min(Swift.max(e.right, prevRight), bottom)
-                if w != 0 {
-                    lengthLeft += yl - prevLeft
-                    lengthRight += yr - prevRight
-                }
-                prevLeft = yl
-                prevRight = yr
-                w += e.delta
-            }
-            if w != 0 {
-                lengthLeft += bottom - prevLeft
-                lengthRight += bottom - prevRight
-            }
-            total += 0.5 * (lengthLeft + lengthRight) * (b - a)
+        // Room for every piece in the active list, written through a buffer pointer (no
+        // array append, no uniqueness check per piece).
+        if s.active.count < n {
+            s.active.append(contentsOf: repeatElement((mid: 0.0, left: 0.0, right: 0.0, delta: Int32(0)), count: n - s.active.count))
         }
-        return total
+        let breaks = s.breaks
+        return s.active.withUnsafeMutableBufferPointer { active in
+            var total = 0.0
+            var k = 0
+            while k + 1 < breaks.count {
+                let a = Swift.max(breaks[k], column), b = Swift.min(breaks[k + 1], right)
+                k += 1
+                guard b > a else { continue }
+                let mid = 0.5 * (a + b)
+                var w = winding
+                for c in crossings where c.x < mid { w += c.dir }
+                var count = 0
+                for p in pieces where p.x0 < mid && mid < p.x1 {
+                    active[count] = (p.y(at: mid), p.y(at: a), p.y(at: b), p.delta)
+                    count += 1
+                }
+                let slab = UnsafeMutableBufferPointer(rebasing: active[0..<count])
+                insertionSort(slab) { $0.mid < $1.mid }
+                // The nonzero length of the vertical line at the slab's left (or right) side.
+                var lengthLeft = 0.0, lengthRight = 0.0
+                var prevLeft = row, prevRight = row
+                for e in slab {
+                    let yl = Swift.min(Swift.max(e.left, prevLeft), bottom)
+                    let yr = Swift.min(Swift.max(e.right, prevRight), bottom)
+                    if w != 0 {
+                        lengthLeft += yl - prevLeft
+                        lengthRight += yr - prevRight
+                    }
+                    prevLeft = yl
+                    prevRight = yr
+                    w += e.delta
+                }
+                if w != 0 {
+                    lengthLeft += bottom - prevLeft
+                    lengthRight += bottom - prevRight
+                }
+                total += 0.5 * (lengthLeft + lengthRight) * (b - a)
+            }
+            return total
+        }
     }
 
     /// Sorts `a` in place, stably (a pixel's few pieces: insertion beats the general sort).
     @inline(__always)
     private static func insertionSort<T>(_ a: inout [T], by less: (T, T) -> Bool) {
-        a.withUnsafeMutableBufferPointer { p in
-            var i = 1
-            while i < p.count {
-                let v = p[i]
-                var j = i
-                while j > 0 && less(v, p[j - 1]) {
-                    p[j] = p[j - 1]
-                    j -= 1
-                }
-                p[j] = v
-                i += 1
+        a.withUnsafeMutableBufferPointer { insertionSort($0, by: less) }
+    }
+
+    /// ``insertionSort(_:by:)`` of the elements `p` points at.
+    @inline(__always)
+    private static func insertionSort<T>(_ p: UnsafeMutableBufferPointer<T>, by less: (T, T) -> Bool) {
+        var i = 1
+        while i < p.count {
+            let v = p[i]
+            var j = i
+            while j > 0 && less(v, p[j - 1]) {
+                p[j] = p[j - 1]
+                j -= 1
             }
+            p[j] = v
+            i += 1
         }
     }
 }

@@ -122,6 +122,14 @@ enum AxisRectCoverage {
                         r1.apply(p + o1, count: n1)
                         r2.apply(p + o2, count: n2)
                     }
+                } else if let (left, right) = strips(painted, paintedCount, segX, segN, runs) {
+                    // A ring's sides: each a few pixels, one strip of vectors per side.
+                    let oLeft = o0, oRight = 4 &* segX[painted[paintedCount - right.count0]]
+                    let l = left.strip, r = right.strip
+                    eachRow { p in
+                        l.apply(p + oLeft)
+                        r.apply(p + oRight)
+                    }
                 } else {
                     eachRow { p in
                         r0.apply(p + o0, count: n0)
@@ -152,5 +160,29 @@ enum AxisRectCoverage {
             y = end
         }
         return dirty.rect
+    }
+
+    /// The painted segments `painted[0..<count]` as two strips of consecutive columns (each at
+    /// most ``SolidStrip/capacity`` pixels: a ring's left and right sides), or nil when they
+    /// are not. `count0` is the number of segments in each strip.
+    private static func strips(_ painted: InlineArray<9, Int>, _ count: Int, _ segX: InlineArray<9, Int>,
+                               _ segN: InlineArray<9, Int>, _ runs: InlineArray<9, SolidRun>)
+        -> (left: (strip: SolidStrip, count0: Int), right: (strip: SolidStrip, count0: Int))? {
+        // The split: the first painted segment not adjacent to the one before it.
+        var split = 1
+        while split < count && painted[split] == painted[split - 1] + 1 { split += 1 }
+        guard split < count else { return nil }
+        for k in (split + 1)..<count where painted[k] != painted[k - 1] + 1 { return nil }
+        func strip(_ a: Int, _ b: Int) -> SolidStrip? {
+            let x0 = segX[painted[a]], x1 = segX[painted[b - 1]] + segN[painted[b - 1]]
+            guard x1 - x0 <= SolidStrip.capacity else { return nil }
+            var k = a
+            return SolidStrip(count: x1 - x0) { i in
+                while segX[painted[k]] + segN[painted[k]] <= x0 + i { k += 1 }
+                return runs[painted[k]]
+            }
+        }
+        guard let left = strip(0, split), let right = strip(split, count) else { return nil }
+        return ((left, split), (right, count - split))
     }
 }

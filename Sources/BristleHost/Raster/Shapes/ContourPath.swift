@@ -131,6 +131,21 @@ struct ContourPath {
         minY = Swift.min(minY, y); maxY = CoverageAccumulator.larger(y, maxY)
     }
 
+    /// Appends `n` vertices to the current contour (which must exist: ``close()`` was called)
+    /// that lie within the cull rectangle, as do the contour's vertices before them: `write`
+    /// stores them through the two pointers (x and y of the first new vertex) and returns their
+    /// bounds `(minX, minY, maxX, maxY)`. What ``append(_:_:)`` does for each, without the
+    /// culling tests.
+    mutating func appendWithinCull(count n: Int,
+                                   _ write: (UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>)
+                                       -> (Double, Double, Double, Double)) {
+        if count + n > capacity { grow(to: count + n) }
+        let (x0, y0, x1, y1) = write(px! + count, py! + count)
+        count += n
+        minX = Swift.min(minX, x0); maxX = Swift.max(maxX, x1)
+        minY = Swift.min(minY, y0); maxY = Swift.max(maxY, y1)
+    }
+
     /// How far (x, y) lies beyond the cull rectangle: the largest distance past one of its
     /// sides, or a value <= 0 when the point is within it (always <= 0 without culling). A
     /// curve moving at most this far stays beyond that side, so its vertices there are culled.
@@ -180,6 +195,17 @@ struct ContourPath {
     func addEdges(to acc: CoverageAccumulator) {
         var none = NoCellObserver()
         addEdges(to: acc, observer: &none)
+    }
+
+    /// ``addEdges(to:)`` for a path whose vertices all lie inside the accumulator's band
+    /// (``CoverageAccumulator/addInteriorPolygon(xs:ys:count:)``: no clipping; the same
+    /// deposits as ``addEdges(to:)`` gives such a path).
+    func addInteriorEdges(to acc: CoverageAccumulator) {
+        guard let px, let py else { return }
+        for c in 0..<starts.count {
+            let s = starts[c], e = c + 1 < starts.count ? starts[c + 1] : count
+            acc.addInteriorPolygon(xs: px + s, ys: py + s, count: e - s)
+        }
     }
 
     /// The edge numbered `id` by ``addEdges(to:observer:)``: the one ending at vertex

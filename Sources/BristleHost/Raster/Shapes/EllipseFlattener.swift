@@ -46,6 +46,11 @@ struct EllipseFlattener {
         // A bound on the offset curve's speed |d(p + o n)/dθ| <= |p'| + |o| |p'| κ, with
         // |p'| <= max(rx, ry) and |p'| κ = rx ry / |p'|² <= max / min: doubled for the push.
         let reach = 2 * (Swift.max(rx, ry) + abs(offset) * Swift.max(rx, ry) / Swift.min(rx, ry))
+        // Every vertex lies within max(rx, ry) + |offset| + the push (below 0.01) of the centre:
+        // when that box is within the cull rectangle, no vertex is culled and no step leaps.
+        let extent = Swift.max(rx, ry) + abs(offset) + 1
+        let within = path.distanceBeyondCull(cx - extent, cy - extent) <= 0
+            && path.distanceBeyondCull(cx + extent, cy + extent) <= 0
         while true {
             let c = RasterMath.cosine(theta), s = RasterMath.sine(theta)
             let tx = -rx * s, ty = ry * c
@@ -58,6 +63,10 @@ struct EllipseFlattener {
             qx.append(x)
             qy.append(y)
             if theta >= quarter { break }
+            if within {
+                theta = Swift.min(theta + step, quarter)
+                continue
+            }
             let gap = Swift.min(
                 Swift.min(path.distanceBeyondCull(cx + x, cy + y), path.distanceBeyondCull(cx - x, cy + y)),
                 Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
@@ -66,11 +75,42 @@ struct EllipseFlattener {
         // qx/qy hold θ from 0 to π/2 inclusive; mirror them into the four quadrants.
         let m = qx.count - 1
         path.close()
+        if within {
+            qx.withUnsafeBufferPointer { qx in
+                qy.withUnsafeBufferPointer { qy in
+                    path.appendWithinCull(count: 4 * m) { xs, ys in
+                        // Every k in 0...m appears once with each sign, so the bounds come from
+                        // the quadrant's extremes (rounding keeps cx ± q monotone in q).
+                        var loX = qx[0], hiX = qx[0], loY = qy[0], hiY = qy[0]
+                        var i = 0, k = 0
+                        while k < m { xs[i] = cx + qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &+= 1 }
+                        while k > 0 { xs[i] = cx - qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &-= 1 }
+                        while k < m { xs[i] = cx - qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &+= 1 }
+                        while k > 0 { xs[i] = cx + qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &-= 1 }
+                        for j in 1...m {
+                            loX = Swift.min(loX, qx[j]); hiX = Swift.max(hiX, qx[j])
+                            loY = Swift.min(loY, qy[j]); hiY = Swift.max(hiY, qy[j])
+                        }
+                        return (Swift.min(cx + loX, cx - hiX), Swift.min(cy + loY, cy - hiY),
+                                Swift.max(cx + hiX, cx - loX), Swift.max(cy + hiY, cy - loY))
+                    }
+                }
+            }
+            if reversed { path.reverseLastContour() }
+            return
+        }
         for k in 0..<m { path.append(cx + qx[k], cy + qy[k]) }
         for k in stride(from: m, to: 0, by: -1) { path.append(cx - qx[k], cy + qy[k]) }
         for k in 0..<m { path.append(cx - qx[k], cy - qy[k]) }
         for k in stride(from: m, to: 0, by: -1) { path.append(cx + qx[k], cy - qy[k]) }
         if reversed { path.reverseLastContour() }
+    }
+
+    /// Calls `body` with the last appended contour's quadrant: the vertices `(qx[k], qy[k])`
+    /// relative to its centre for θ from 0 to π/2 (k in `0...m`, `m = qx.count - 1`), which
+    /// it mirrors into the other three quadrants; `qy` grows and `qx` shrinks with k.
+    func withQuadrant<R>(_ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>) -> R) -> R {
+        qx.withUnsafeBufferPointer { qx in qy.withUnsafeBufferPointer { qy in body(qx, qy) } }
     }
 
     /// The ellipse itself (no push, no offset) as the points of a closed polyline for the

@@ -93,7 +93,7 @@ extension Rasterizer {
             s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h)
             s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: -h,
                                     reversed: true)
-            return s.fill(clip: sink.bounds, sink: sink)
+            return s.fill(clip: sink.bounds, sink: sink, hole: (cx, cy))
         }
         var xs: [Double] = [], ys: [Double] = []
         swap(&xs, &shapeScratch.ex)

@@ -13,6 +13,8 @@ final class ShapeScratch {
     let bands = EdgeBands()
     var path = ContourPath()
     var ellipse = EllipseFlattener()
+    /// The paint's source-over constants for the plain fill's solid rows.
+    let overTable = OverTable()
     /// Sum of the bytes read ahead by ``CoverageSink/touch(_:_:)`` (kept only so the reads
     /// happen; never used).
     var touched: UInt8 = 0
@@ -83,8 +85,15 @@ final class ShapeScratch {
     /// fill of a stroke's outline, whose pieces overlap wherever the path does.
     ///
     /// Into a mask that records raised cells, rows without such pixels are resolved and
-    /// max-combined in one pass (``RaisedCells/resolveMax(row:of:bits:shift:into:y:x0:)``).
-    func fill(clip: PixelRect, sink: CoverageSink, exact: Bool = false) -> PixelRect {
+    /// max-combined in one pass (``RaisedCells/resolveMax(row:of:bits:shift:into:y:x0:)``);
+    /// a solid source-over paint at full opacity is composited as the rows are resolved
+    /// (``CoverageSpans/resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)``).
+    ///
+    /// `hole`: the centre of the last contour ``ellipse`` flattened, when that contour is a
+    /// hole with no other edge inside it (a stroked ring's inner side): each row skips the
+    /// blocks of cells wholly inside it (``EllipseFlattener/halfWidth(atDistance:)``) unread.
+    func fill(clip: PixelRect, sink: CoverageSink, exact: Bool = false,
+              hole: (x: Double, y: Double)? = nil) -> PixelRect {
         guard path.count >= 3 else { return .empty }
         let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX,
                                      maxY: path.maxY, clip: clip)
@@ -106,16 +115,46 @@ final class ShapeScratch {
                 addExactEdges(originX: x0, originY: top, width: w, height: h, band: banded ? band : nil)
             } else if banded {
                 addPlainEdges(band: band)
+            } else if path.minX >= Double(x0), path.maxX <= Double(x0 + w), path.minY >= Double(top),
+                      path.maxY <= Double(top + h) {
+                // Wholly inside the band (a ring on the canvas): no clipping, the same deposits.
+                path.addInteriorEdges(to: accumulator)
             } else {
                 path.addEdges(to: accumulator)
             }
             band += 1
             // The plain fill marks no blocks (on a ring's hole the marking costs what the
-            // skipping saves): its rows are one block, read whole.
-            let shift = exact ? blocks.shift : TouchedBlocks.wholeRow.shift
+            // skipping saves): its rows are one block, read whole, but for a known hole.
+            if !exact, let hole { markHole(center: hole, top: top, rows: h, originX: x0, width: w) }
+            let marked = exact || hole != nil
+            let shift = marked ? blocks.shift : TouchedBlocks.wholeRow.shift
+            if !exact, case .solid(let plane, let source) = sink, source.blend == .sourceOver,
+               source.opacity == 65536 {
+                let over = SpanCompositor.OverPixel(source, table: overTable.prepare(source))
+                var ahead: UInt8 = 0
+                for r in 0..<h {
+                    let y = top + r
+                    let bits = marked ? blocks.take(row: r) : TouchedBlocks.wholeRow.bits
+                    let span = spans.resolveOverRuns(row: r, of: accumulator, bits: bits, shift: shift,
+                                                     minimumRun: 8, onto: plane.row(y) + 4 &* x0,
+                                                     over: over) { lo, hi, m in
+                        sink.run(y, x0 + lo, hi - lo, m)
+                    }
+                    guard span.lo < span.hi else { continue }
+                    dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
+                    // The row two below likely starts and ends near this one's span: read one
+                    // pixel at each end so its cache lines are on their way (as the shapes'
+                    // analytic paths do; the hardware prefetches only within a row).
+                    let next = Swift.min(y + 2, bottom - 1)
+                    ahead &+= sink.touch(next, x0 + span.lo) &+ sink.touch(next, x0 + span.hi - 1)
+                }
+                touched &+= ahead
+                top += h
+                continue
+            }
             for r in 0..<h {
                 let y = top + r
-                let bits = exact ? blocks.take(row: r) : TouchedBlocks.wholeRow.bits
+                let bits = marked ? blocks.take(row: r) : TouchedBlocks.wholeRow.bits
                 let patched = exact && overlaps.hasTrouble(row: r)
                 if !patched, case .mask(let mask, let raised?) = sink {
                     let span = raised.resolveMax(row: r, of: accumulator, bits: bits, shift: shift,
@@ -153,6 +192,50 @@ final class ShapeScratch {
         bands.withRuns(band: band) { runs in
             var none = NoCellObserver()
             path.addEdges(runs, to: accumulator, observer: &none)
+        }
+    }
+
+    /// Marks in ``blocks`` the blocks of band rows `0..<rows` (plane rows `top...`) to read
+    /// when the last contour of ``ellipse``, centred at `center`, is a hole: every block but
+    /// those wholly inside the hole's part of the row, with a margin of one cell past the cells
+    /// its edges' slices write (each slice writes the cells it crosses and the one after).
+    ///
+    /// The hole's part of a row: the contour is convex (no cusps) and symmetric, so within the
+    /// row it lies at least as far from the centre's vertical as it does at the row's side
+    /// farther from the centre, at height `d`, where its chord between the quadrant's vertices
+    /// k and k + 1 (`qy[k] < d <= qy[k + 1]`) lies at least `qx[k + 1]` from it. (The vertices
+    /// the culling leapt over lie outside the cull rectangle, where the real chord is inside
+    /// the curve: the width is only smaller there, and those rows are outside the band.)
+    private func markHole(center: (x: Double, y: Double), top: Int, rows: Int, originX: Int,
+                          width w: Int) {
+        let shift = blocks.shift
+        let blockCount = ((w &+ 1) >> shift) &+ 1
+        let all: UInt64 = blockCount >= 64 ? .max : (1 << UInt64(blockCount)) &- 1
+        let marker = blocks.marker
+        let cx = center.x - Double(originX), cy = center.y
+        ellipse.withQuadrant { qx, qy in
+            let m = qy.count &- 1
+            var k = 0  // the chord from vertex k to k + 1 reaches height d (k < m)
+            for r in 0..<rows {
+                let y = Double(top &+ r)
+                let d = Swift.max(cy - y, y + 1 - cy)
+                var bits = all
+                if m >= 1 && d < qy[m] {
+                    while k > 0 && qy[k] >= d { k &-= 1 }
+                    while qy[k &+ 1] < d { k &+= 1 }
+                    let half = qx[k &+ 1]
+                    // Truncation is the floor wherever it matters (end >= 8 below); cells 0
+                    // and 1 may hold the edges left of the band, moved onto its left side.
+                    let first = Swift.max(CoverageAccumulator.truncated(cx - half) &+ 3, 2)
+                    let end = Swift.min(CoverageAccumulator.truncated(cx + half) &- 1, w)
+                    let a = (first &+ (1 << shift) &- 1) >> shift, b = end >> shift
+                    if b > a && a < 64 {
+                        let below: UInt64 = b >= 64 ? .max : (1 << UInt64(b)) &- 1
+                        bits &= ~(below & ~((1 << UInt64(a)) &- 1))
+                    }
+                }
+                marker.set(row: r, bits)
+            }
         }
     }
 

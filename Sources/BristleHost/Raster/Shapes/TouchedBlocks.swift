@@ -91,6 +91,13 @@ final class TouchedBlocks {
         let rows: UnsafeMutablePointer<UInt64>
         let shift: Int
 
+        /// Sets band row `row`'s bits to `bits` (a caller that knows which blocks hold
+        /// written cells).
+        @inline(__always)
+        func set(row: Int, _ bits: UInt64) {
+            rows[row] = bits
+        }
+
         /// Records that cells `first...last + 1` of band row `row` were written (an edge's
         /// slice through cells `first...last` also carries into the cell after them).
         @inline(__always)

@@ -1,0 +1,144 @@
+@testable import BristleHost
+import BristleTestSupport
+import Foundation
+import Testing
+
+/// The stroked rings' fast paths give the bytes of the general ones: a stroked ellipse's ring
+/// skips its hole unread (``ShapeScratch/fill(clip:sink:exact:hole:)``) and composites its rows
+/// as it resolves them; a mitered rectangle's sides blend as ``SolidStrip``s. Each is compared
+/// with the path it replaces: the same outline filled reading every cell, and the same
+/// coverage drawn into a mask then composited per pixel (``SpanCompositor``).
+@Suite struct RingFillTests {
+    /// A deterministic sequence in [0, 1).
+    private struct Numbers {
+        var state: UInt64
+        mutating func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) * 0x1p-53
+        }
+    }
+
+    private let paints = [Paint(color: RGBAColor(red: 0.3, green: 0.7, blue: 0.1, alpha: 0.6)),
+                          Paint(color: RGBAColor(red8: 9, green8: 200, blue8: 77, alpha8: 255)),
+                          Paint(color: RGBAColor(red: 0.9, green: 0.2, blue: 0.5, alpha: 0.8), opacity: 0.7),
+                          Paint(color: .black, opacity: 0.37, blend: .erase)]
+
+    /// A canvas of varied premultiplied pixels (so blending shows every channel).
+    private func canvas(_ w: Int, _ h: Int, padding: Int, seed: UInt64) -> ShapeCanvas {
+        let c = ShapeCanvas(w, h, padding: padding)
+        var n = Numbers(state: seed)
+        for y in 0..<h { for x in 0..<w {
+            let a = UInt8(n.next() * 256)
+            for k in 0..<3 { c.bytes[y * c.stride + 4 * x + k] = UInt8(n.next() * (Double(a) + 1)) }
+            c.bytes[y * c.stride + 4 * x + 3] = a
+        } }
+        return c
+    }
+
+    /// Random rings thin enough for the ring path (half width below the smallest radius of
+    /// curvature), many partly or wholly off the 64x48 canvas on every side, some far larger.
+    private func rings(_ count: Int) -> [(cx: Double, cy: Double, rx: Double, ry: Double, w: Double)] {
+        var n = Numbers(state: 7)
+        return (0..<count).map { i in
+            let big = i % 10 == 0
+            let rx = big ? 40 + 200 * n.next() : 1.5 + 40 * n.next()
+            let ry = big ? 40 + 200 * n.next() : 1.5 + 40 * n.next()
+            let a = max(rx, ry), b = min(rx, ry)
+            let w = 2 * 0.99 * b * b / a * (0.05 + 0.95 * n.next())
+            return (-40 + 144 * n.next(), -40 + 128 * n.next(), rx, ry, w)
+        }
+    }
+
+    @Test func ringsSkippingTheirHoleGiveTheBytesOfTheWholeRowFill() {
+        for paint in paints {
+            for padding in [0, 3] {
+                let fast = canvas(64, 48, padding: padding, seed: 1), whole = canvas(64, 48, padding: padding, seed: 1)
+                let fastMask = ShapeMask(64, 48), wholeMask = ShapeMask(64, 48)
+                let a = Rasterizer(), b = Rasterizer()
+                for ring in rings(150) {
+                    let style = StrokeStyle(width: ring.w)
+                    _ = a.strokeEllipse(centerX: ring.cx, centerY: ring.cy, radiusX: ring.rx, radiusY: ring.ry,
+                                        style: style, paint: paint, into: fast.plane)
+                    _ = a.drawEllipse(centerX: ring.cx, centerY: ring.cy, radiusX: ring.rx, radiusY: ring.ry,
+                                      style: style, target: .mask(fastMask.plane))
+                    wholeRowFill(ring, into: .paint(whole.plane, paint), with: b)
+                    wholeRowFill(ring, into: .mask(wholeMask.plane), with: b)
+                }
+                #expect(differingBytes(fast.snapshot(), whole.snapshot()) == 0, "\(paint), padding \(padding)")
+                #expect(differingBytes(fastMask.values, wholeMask.values) == 0, "\(paint), padding \(padding)")
+                #expect(fast.paddingIntact)
+            }
+        }
+    }
+
+    /// The ring's outline filled with every cell of every row read (no hole).
+    private func wholeRowFill(_ ring: (cx: Double, cy: Double, rx: Double, ry: Double, w: Double),
+                              into target: ShapeTarget, with r: Rasterizer) {
+        let s = r.shapeScratch, sink = CoverageSink(target)!
+        let h = ring.w / 2
+        let big = max(ring.rx, ring.ry), small = min(ring.rx, ring.ry)
+        #expect(h < 0.999 * small * small / big, "a ring, not the stroker's fallback")
+        s.path.reset(cull: sink.bounds)
+        s.ellipse.append(to: &s.path, cx: ring.cx, cy: ring.cy, rx: ring.rx, ry: ring.ry, offset: h)
+        s.ellipse.append(to: &s.path, cx: ring.cx, cy: ring.cy, rx: ring.rx, ry: ring.ry, offset: -h, reversed: true)
+        _ = s.fill(clip: sink.bounds, sink: sink)
+    }
+
+    @Test func ringsTallerThanABandSkipTheirHoleBandByBand() {
+        // A 900-pixel box holds 581 rows per band: the hole is marked per band.
+        let paint = paints[0]
+        let fast = canvas(940, 940, padding: 0, seed: 4), whole = canvas(940, 940, padding: 0, seed: 4)
+        let a = Rasterizer(), b = Rasterizer()
+        for ring in [(cx: 470.3, cy: 468.8, rx: 450.2, ry: 440.7, w: 6.5), (cx: 470.0, cy: 300.5, rx: 300.0, ry: 460.25, w: 3.0)] {
+            _ = a.strokeEllipse(centerX: ring.cx, centerY: ring.cy, radiusX: ring.rx, radiusY: ring.ry,
+                                style: StrokeStyle(width: ring.w), paint: paint, into: fast.plane)
+            wholeRowFill(ring, into: .paint(whole.plane, paint), with: b)
+        }
+        #expect(differingBytes(fast.snapshot(), whole.snapshot()) == 0)
+    }
+
+    @Test func ringsCompositedAsResolvedGiveTheBytesOfTheirMaskComposited() {
+        for paint in paints {
+            let direct = canvas(64, 48, padding: 3, seed: 2), viaMask = canvas(64, 48, padding: 3, seed: 2)
+            let r = Rasterizer()
+            for ring in rings(60) {
+                let style = StrokeStyle(width: ring.w)
+                _ = r.strokeEllipse(centerX: ring.cx, centerY: ring.cy, radiusX: ring.rx, radiusY: ring.ry,
+                                    style: style, paint: paint, into: direct.plane)
+                let mask = ShapeMask(64, 48)
+                _ = r.drawEllipse(centerX: ring.cx, centerY: ring.cy, radiusX: ring.rx, radiusY: ring.ry,
+                                  style: style, target: .mask(mask.plane))
+                _ = r.compositeMask(mask.plane, rect: PixelRect(x: 0, y: 0, width: 64, height: 48), paint: paint,
+                                    onto: viaMask.plane, base: nil)
+            }
+            #expect(differingBytes(direct.snapshot(), viaMask.snapshot()) == 0, "\(paint)")
+        }
+    }
+
+    @Test func mitredRectangleStripsGiveTheBytesOfTheirMaskComposited() {
+        // Widths from a hair to wider than a strip holds (the per-run fallback), at fractional
+        // positions, every start column modulo 4, rows aligned and not (padding 3).
+        var n = Numbers(state: 11)
+        var rects: [(Double, Double, Double, Double, Double)] = []
+        for i in 0..<120 {
+            let w = i < 40 ? 0.05 + Double(i) * 0.45 : 0.1 + 12 * n.next()
+            rects.append((-6 + 60 * n.next(), -6 + 40 * n.next(), 3 + 40 * n.next(), 3 + 30 * n.next(), w))
+        }
+        for paint in paints {
+            for padding in [0, 3] {
+                let direct = canvas(64, 48, padding: padding, seed: 3), viaMask = canvas(64, 48, padding: padding, seed: 3)
+                let r = Rasterizer()
+                for (x, y, w, h, width) in rects {
+                    let style = StrokeStyle(width: width, join: .miter)
+                    _ = r.strokeRect(x: x, y: y, width: w, height: h, style: style, paint: paint, into: direct.plane)
+                    let mask = ShapeMask(64, 48)
+                    _ = r.drawRect(x: x, y: y, width: w, height: h, style: style, target: .mask(mask.plane))
+                    _ = r.compositeMask(mask.plane, rect: PixelRect(x: 0, y: 0, width: 64, height: 48), paint: paint,
+                                        onto: viaMask.plane, base: nil)
+                }
+                #expect(differingBytes(direct.snapshot(), viaMask.snapshot()) == 0, "\(paint), padding \(padding)")
+                #expect(direct.paddingIntact)
+            }
+        }
+    }
+}
