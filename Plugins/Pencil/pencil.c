@@ -131,16 +131,27 @@ static int push(bristle_segment_t **list, size_t *count, size_t *capacity, doubl
     return 1;
 }
 
+/* The masks' row stride: the width rounded up to an odd multiple of 64 bytes. A stride that
+ * is an even multiple of 64 (2,048 on a 2048-pixel canvas) maps the same column of
+ * successive rows to a few sets of the CPU's level 1 data cache, where a segment's rows evict
+ * one another. */
+static int32_t mask_stride(int32_t width) {
+    int32_t lines = (int32_t)(((int64_t)width + 63) / 64);
+    return (lines | 1) * 64;
+}
+
 /* Makes sure both masks match the canvas; a new size reallocates (zeroed). */
 static int ensure_masks(pencil_state *p, int32_t width, int32_t height) {
+    int32_t stride;
     if (p->mask.data && p->mask.width == width && p->mask.height == height) return 1;
     free(p->mask.data);
     free(p->predicted_mask.data);
     memset(&p->mask, 0, sizeof p->mask);
     memset(&p->predicted_mask, 0, sizeof p->predicted_mask);
-    if (width <= 0 || height <= 0) return 0;
-    p->mask.data = (uint8_t *)calloc((size_t)width * (size_t)height, 1);
-    p->predicted_mask.data = (uint8_t *)calloc((size_t)width * (size_t)height, 1);
+    if (width <= 0 || height <= 0 || width > INT32_MAX - 127) return 0;
+    stride = mask_stride(width);
+    p->mask.data = (uint8_t *)calloc((size_t)stride * (size_t)height, 1);
+    p->predicted_mask.data = (uint8_t *)calloc((size_t)stride * (size_t)height, 1);
     if (!p->mask.data || !p->predicted_mask.data) {
         free(p->mask.data);
         free(p->predicted_mask.data);
@@ -150,7 +161,7 @@ static int ensure_masks(pencil_state *p, int32_t width, int32_t height) {
     }
     p->mask.width = p->predicted_mask.width = width;
     p->mask.height = p->predicted_mask.height = height;
-    p->mask.stride_bytes = p->predicted_mask.stride_bytes = width;
+    p->mask.stride_bytes = p->predicted_mask.stride_bytes = stride;
     p->mask_rect = p->predicted_rect = empty_rect;
     return 1;
 }

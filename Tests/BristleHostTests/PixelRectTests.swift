@@ -14,6 +14,16 @@ import Testing
         #expect(huge.contains(canvas.intersection(huge)))
     }
 
+    @Test func intersectionsEndAtInt32Max() {
+        let far = PixelRect(x: .max - 10, y: .max - 5, width: 100, height: 100)
+        #expect(far.intersection(far) == PixelRect(x: .max - 10, y: .max - 5, width: 10, height: 5))
+        let all = PixelRect(x: .min, y: .min, width: .max, height: .max)
+        #expect(all.intersection(PixelRect(x: .min, y: -3, width: .max, height: 7))
+                == PixelRect(x: .min, y: -3, width: .max, height: 2), "all ends before -1")
+        #expect(all.intersection(PixelRect(x: -1, y: -1, width: 5, height: 5)).isEmpty, "all ends before -1")
+        #expect(canvas.intersection(PixelRect(x: 99, y: 49, width: 9, height: 9)) == PixelRect(x: 99, y: 49, width: 1, height: 1))
+    }
+
     @Test func emptyAndDisjoint() {
         #expect(PixelRect(x: 5, y: 5, width: 0, height: 3).intersection(canvas).isEmpty)
         #expect(PixelRect(x: 200, y: 0, width: 10, height: 10).intersection(canvas).isEmpty)

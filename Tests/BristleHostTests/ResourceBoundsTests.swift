@@ -265,10 +265,12 @@ import Testing
 
     @Test func theMemoryPlanCountsLayersMasksAndHeadroom() {
         let plan = MemoryPlan(width: 16384, height: 16384)
-        #expect(plan.layerBytes == 2 << 30 && plan.maskBytes == 512 << 20)
-        #expect(plan.neededBytes == (2 << 30) + (512 << 20) + MemoryPlan.headroomBytes)
-        #expect(plan.breakdown.hasPrefix("2.6 GiB (two canvas layers of 1 GiB each"))
+        // 16384 pixels are 1,024 lines of 64 bytes; the stride is 1,025 of them (odd).
+        #expect(plan.layerBytes == 2 * 1025 * 64 * 16384 && plan.maskBytes == 512 << 20)
+        #expect(plan.neededBytes == 2 * 1025 * 64 * 16384 + (512 << 20) + MemoryPlan.headroomBytes)
+        #expect(plan.breakdown.hasPrefix("2.6 GiB (two canvas layers of 1.0 GiB each"))
         #expect(MemoryPlan(width: 10, height: 1).layerBytes == 2 * 64, "rows are padded to 64 bytes")
+        #expect(MemoryPlan(width: 32, height: 1).layerBytes == 2 * 192, "to an odd multiple of 64 bytes")
         #expect(MemoryPlan.canReserve(1 << 20))
         #expect(!MemoryPlan.canReserve(1 << 60), "no process gets an exbibyte")
     }

@@ -3,7 +3,8 @@ import Testing
 
 // The compositor's and the resolve's shortcuts against their plain per-pixel definitions, bit
 // for bit: the over-base composite's eight-at-a-time runs of 0 and 255 mask values, the
-// four-lane table blend, and the mask resolve that skips runs of zero cells.
+// four-lane table blend, the over-base composite's two-pixel SIMD blend, and the mask resolve that
+// skips runs of zero cells.
 
 /// `round(v / 255)` written out, independent of the compositor's helpers.
 private func roundDiv255(_ v: Int) -> Int { (v * 2 + 255) / 510 }
@@ -34,16 +35,23 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
         return rows
     }
 
-    @Test("maskRow over a base at full opacity equals the per-channel source-over, for opaque and translucent paints")
-    func maskRowOverBase() {
-        let paints = [RGBAColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1),
-                      RGBAColor(red: 0.9, green: 0.1, blue: 0.4, alpha: 0.6)]
+    /// Runs `body` for each paint colour with its compositor source, an ``OverTable`` and the
+    /// source's premultiplied channels.
+    private static func forEachPaint(_ paints: [RGBAColor],
+                                     _ body: (SpanCompositor.Source, OverTable, [Int]) -> Void) {
         for colour in paints {
             let source = SpanCompositor.Source(Paint(color: colour))
             let tables = OverTable()
-            defer { withExtendedLifetime(tables) {} }
+            body(source, tables, [Int(source.r), Int(source.g), Int(source.b), Int(source.a)])
+            withExtendedLifetime(tables) {}
+        }
+    }
+
+    @Test("maskRow over a base at full opacity equals the per-channel source-over, for opaque and translucent paints")
+    func maskRowOverBase() {
+        Self.forEachPaint([RGBAColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1),
+                           RGBAColor(red: 0.9, green: 0.1, blue: 0.4, alpha: 0.6)]) { source, tables, src in
             let table = tables.prepare(source)
-            let src = [Int(source.r), Int(source.g), Int(source.b), Int(source.a)]
             for mask in Self.maskRows() {
                 let count = mask.count
                 // Premultiplied destination pixels that change along the row.
@@ -64,6 +72,38 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
                 for x in 0..<count {
                     let want = over(src, Int(mask[x]), Array(base[(4 * x)..<(4 * x + 4)]))
                     #expect(Array(target[(4 * x)..<(4 * x + 4)]) == want, "mask \(mask) pixel \(x)")
+                }
+            }
+        }
+    }
+
+    @Test("maskRow's two-pixel SIMD blend equals the per-channel source-over for every mask value, any base bytes and an odd tail")
+    func maskRowEveryValue() {
+        // Base pixels premultiplied and not (a channel above alpha), and all 0 or all 255.
+        let pixels: [UInt32] = [0x0000_0000, 0xFFFF_FFFF, 0x8040_2010, 0xC0C0_C0C0, 0x10FF_FF7F, 0x00FF_00FF]
+        Self.forEachPaint([RGBAColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1),
+                           RGBAColor(red: 0.9, green: 0.1, blue: 0.4, alpha: 0.6),
+                           RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)]) { source, tables, src in
+            let table = tables.prepare(source)
+            for d in pixels {
+                // 256 mask values then one more: 257 pixels, so the last goes through the tail.
+                let mask = (0..<257).map { UInt8(truncatingIfNeeded: $0 * 7) }
+                let base = [UInt32](repeating: d.littleEndian, count: mask.count)
+                var target = [UInt32](repeating: 0x0707_0707, count: mask.count)
+                base.withUnsafeBytes { b in
+                    mask.withUnsafeBufferPointer { m in
+                        target.withUnsafeMutableBytes { t in
+                            _ = SpanCompositor.maskRow(t.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                       base: b.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                       mask: m.baseAddress!, count: mask.count, source: source,
+                                                       table: table, quads: tables.prepareQuads(source))
+                        }
+                    }
+                }
+                let dst = withUnsafeBytes(of: d.littleEndian) { Array($0) }
+                for x in 0..<mask.count {
+                    let got = withUnsafeBytes(of: target[x]) { Array($0) }
+                    #expect(got == over(src, Int(mask[x]), dst), "pixel \(d) mask \(mask[x]) at \(x)")
                 }
             }
         }

@@ -46,14 +46,17 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
                           max(maxX, other.maxX), max(maxY, other.maxY))
     }
 
-    /// The pixels in both rectangles, or ``empty``.
+    /// The pixels in both rectangles (ending at `Int32.max` at most), or ``empty``.
     @inline(__always)
     public func intersection(_ other: PixelRect) -> PixelRect {
         guard !isEmpty, !other.isEmpty else { return .empty }
-        let x0 = Int64(max(x, other.x)), y0 = Int64(max(y, other.y))
-        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
-        guard x1 > x0, y1 > y0 else { return .empty }
-        return Self.edges(x0, y0, x1, y1)
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(maxX, other.maxX, Int64(Int32.max)), y1 = min(maxY, other.maxY, Int64(Int32.max))
+        guard x1 > Int64(x0), y1 > Int64(y0) else { return .empty }
+        // No saturation needed: the origin is one of the two, and the extent is at most either
+        // rectangle's width (height), which fits in Int32.
+        return PixelRect(x: x0, y: y0, width: Int32(truncatingIfNeeded: x1 &- Int64(x0)),
+                         height: Int32(truncatingIfNeeded: y1 &- Int64(y0)))
     }
 
     /// True when every pixel of `other` is inside `self` (an empty `other` is always contained).

@@ -114,13 +114,15 @@ public final class Rasterizer {
         // Over a base, every paint but full-opacity source-over (which has its own path)
         // blends through a table of its per-mask-value constants.
         let maskTable = base != nil && (table == nil || source.opacity != 65536) ? maskTables.prepare(source) : nil
+        // Full-opacity source-over over a base blends two pixels at a time from the SIMD table.
+        let quads = base != nil && table != nil && source.opacity == 65536 ? overTable.prepareQuads(source) : nil
         var dirty = DirtyBox()
         for y in Int(r.y)..<Int(r.maxY) {
             let t = target.row(y) + 4 * x0
             let m = UnsafePointer(mask.row(y) + x0)
             let b = base.map { UnsafePointer($0.row(y) + 4 * x0) }
             let span = SpanCompositor.maskRow(t, base: b, mask: m, count: w, source: source, table: table,
-                                              maskTable: maskTable)
+                                              quads: quads, maskTable: maskTable)
             dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
         }
         return dirty.rect

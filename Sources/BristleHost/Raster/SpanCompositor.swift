@@ -248,18 +248,43 @@ enum SpanCompositor {
     /// target itself when `base` is nil) and writing `target`. With a base, every pixel is
     /// written (a copy of the base pixel where the effective coverage is 0); without one,
     /// zero-coverage pixels are skipped. `table` (the paint's ``OverTable``, optional) speeds up
-    /// full-opacity source-over over a base; `maskTable` (``prepareMaskTable(_:into:)``) is
+    /// full-opacity source-over over a base, and `quads` (its ``OverTable/prepareQuads(_:)``)
+    /// more so; `maskTable` (``prepareMaskTable(_:into:)``) is
     /// required for any other paint over a base. Returns the columns `lo..<hi` written (`lo >= hi`
     /// when none).
     static func maskRow(_ target: UnsafeMutablePointer<UInt8>, base: UnsafePointer<UInt8>?,
                         mask: UnsafePointer<UInt8>, count: Int, source s: Source,
-                        table: UnsafePointer<UInt64>? = nil,
+                        table: UnsafePointer<UInt64>? = nil, quads: UnsafePointer<UInt64>? = nil,
                         maskTable: UnsafePointer<UInt32>? = nil) -> (lo: Int, hi: Int) {
         var lo = count, hi = 0
         var x = 0
         if let base, s.blend == .sourceOver && s.opacity == 65536 {
             let over = OverPixel(s, table: table)
             let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(target)
+            if let quads {
+                // Two pixels per step without a branch on the mask: a value of 0 weighs the
+                // base pixel by 255 and adds nothing (a copy), 255 under an opaque paint weighs
+                // it by 0 and adds the colour. A sum never passes 255 (each lane is at most
+                // `div255(Sa * m) + weight = 255`), so no lane spills.
+                while x &+ 2 <= count {
+                    let m0 = 2 &* Int(mask[x]), m1 = 2 &* Int(mask[x &+ 1])
+                    let add = unsafeBitCast(SIMD2<UInt64>(quads[m0], quads[m1]), to: SIMD8<UInt16>.self)
+                    let weight = unsafeBitCast(SIMD2<UInt64>(quads[m0 &+ 1], quads[m1 &+ 1]), to: SIMD8<UInt16>.self)
+                    let d = SIMD8<UInt16>(truncatingIfNeeded: (from + 4 &* x).loadUnaligned(as: SIMD8<UInt8>.self))
+                    let t = d &* weight &+ 128
+                    let out = add &+ ((t &+ (t &>> 8)) &>> 8)
+                    (to + 4 &* x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: out), as: SIMD8<UInt8>.self)
+                    x &+= 2
+                }
+                if x < count {
+                    let m = 2 &* Int(mask[x])
+                    let d = SIMD4<UInt16>(truncatingIfNeeded: (from + 4 &* x).loadUnaligned(as: SIMD4<UInt8>.self))
+                    let t = d &* unsafeBitCast(quads[m &+ 1], to: SIMD4<UInt16>.self) &+ 128
+                    let out = unsafeBitCast(quads[m], to: SIMD4<UInt16>.self) &+ ((t &+ (t &>> 8)) &>> 8)
+                    (to + 4 &* x).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: out), as: SIMD4<UInt8>.self)
+                }
+                return (0, count)
+            }
             while x < count {
                 // Eight mask values per test while they are all 0 (a copy of the base) or all
                 // 255 under an opaque paint (the colour).

@@ -7,9 +7,11 @@ import Glibc
 ///
 /// A render of a `width` x `height` canvas allocates:
 /// - two canvas layers (committed, and base: the pixels before the current stroke), each
-///   `4 x width` rounded up to 64 bytes per row, times `height`;
+///   ``Layer/stride(width:)`` bytes per row (`4 x width` rounded up to an odd multiple of 64),
+///   times `height`;
 /// - what brushes allocate: the reference brushes keep canvas-sized 8-bit stroke masks, two
-///   at most (`2 x width x height` bytes);
+///   at most (`2 x width x height` bytes; the pencil pads each row by up to 127 bytes, which
+///   the headroom covers);
 /// - ``headroomBytes`` for everything small (samples, history indices, PNG strips).
 ///
 /// The preview layer is allocated later, only if a brush draws a preview; the undo history
@@ -27,7 +29,7 @@ public struct MemoryPlan: Sendable {
     }
 
     /// The two canvas layers, in bytes.
-    public var layerBytes: Int { 2 * ((width * 4 + 63) & ~63) * height }
+    public var layerBytes: Int { 2 * Layer.stride(width: width) * height }
     /// The brushes' stroke masks, in bytes.
     public var maskBytes: Int { 2 * width * height }
     /// Everything the check reserves, in bytes.

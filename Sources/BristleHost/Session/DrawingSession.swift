@@ -81,7 +81,7 @@ public final class DrawingSession {
 
     /// Whether to collect ``damage`` (off by default: a renderer that exports at the end
     /// needs none).
-    public var collectsDamage = false
+    @exclusivity(unchecked) public var collectsDamage = false
     /// While ``collectsDamage`` is on: the rectangles of the preview layer (what an app shows:
     /// committed plus provisional pixels) whose pixels may have changed since the last
     /// ``takeDamage()``, in the order the changes happened; they may overlap. Every call that
@@ -94,7 +94,7 @@ public final class DrawingSession {
     /// timeline that counts changed pixels makes the session allocate ``preview`` now
     /// (``PixelAudit`` compares committed draws with it); without memory for it nothing is
     /// counted.
-    public var timeline: HookTimeline? {
+    @exclusivity(unchecked) public var timeline: HookTimeline? {
         didSet {
             host.timeline = timeline
             audit = timeline?.countsChangedPixels == true
@@ -102,10 +102,11 @@ public final class DrawingSession {
         }
     }
     /// What counts changed pixels, while the timeline asks for them.
-    private var audit: PixelAudit?
+    @exclusivity(unchecked) private var audit: PixelAudit?
 
     private let host: BrushHost
-    // The state every event touches is `@exclusivity(unchecked)`: a session is used from one
+    // The state every event touches is `@exclusivity(unchecked)` (also ``collectsDamage``,
+    // ``timeline`` and ``audit``, read per draw and per copy): a session is used from one
     // thread and nothing a hook calls re-enters it, so no two accesses can overlap, and the
     // runtime's access checks cost about a thousand instructions an event.
     /// The preview once allocated (see ``preview``).
@@ -477,8 +478,9 @@ public final class DrawingSession {
         if let previewStorage {
             copy(into: previewStorage, from: committed, in: rect)
         } else {
-            previewBacklog.insert(covering: rect.intersection(committed.bounds), of: history.grid)
-            addDamage(rect.intersection(committed.bounds))
+            let r = rect.intersection(committed.bounds)
+            previewBacklog.insert(covering: r, of: history.grid)
+            addDamage(r)
         }
     }
 

@@ -22,7 +22,7 @@ public enum SessionError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badScale(let scale):
             return "canvas scale \(Float(scale)) is out of range: it must be \(DrawingSession.scaleRange.lowerBound)...\(Int(DrawingSession.scaleRange.upperBound)) pixels per point"
         case .outOfMemory(let w, let h):
-            return "not enough memory for a \(w)x\(h) canvas: a layer of \(ByteCount.text(((w * 4 + 63) & ~63) * h)) could not be allocated"
+            return "not enough memory for a \(w)x\(h) canvas: a layer of \(ByteCount.text(Layer.stride(width: w) * h)) could not be allocated"
         case .noBrush:
             return "a stroke began before any brush was chosen"
         case .outOfOrder(let what):

@@ -6,13 +6,19 @@ struct TileGrid {
     let width: Int
     let height: Int
     let tileSize: Int
+    /// `log2(tileSize)`: a pixel's tile column or row is a shift, not a division (the session
+    /// marks the tiles of every event's rectangle).
+    let tileShift: Int
     let columns: Int
     let rows: Int
 
+    /// A grid of `tileSize`-pixel tiles; `tileSize` is a power of two.
     init(width: Int, height: Int, tileSize: Int) {
+        precondition(tileSize > 0 && tileSize & (tileSize - 1) == 0, "tiles are a power of two wide")
         self.width = width
         self.height = height
         self.tileSize = tileSize
+        tileShift = tileSize.trailingZeroBitCount
         columns = (width + tileSize - 1) / tileSize
         rows = (height + tileSize - 1) / tileSize
     }
@@ -41,8 +47,8 @@ struct TileGrid {
     func forEachTile(covering rect: PixelRect, _ body: (Int32) -> Void) {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: Int32(width), height: Int32(height)))
         guard !r.isEmpty else { return }
-        let c0 = Int(r.x) / tileSize, c1 = Int(r.maxX - 1) / tileSize
-        let r0 = Int(r.y) / tileSize, r1 = Int(r.maxY - 1) / tileSize
+        let c0 = Int(r.x) >> tileShift, c1 = Int(r.maxX - 1) >> tileShift
+        let r0 = Int(r.y) >> tileShift, r1 = Int(r.maxY - 1) >> tileShift
         for row in r0...r1 { for column in c0...c1 { body(Int32(row * columns + column)) } }
     }
 
