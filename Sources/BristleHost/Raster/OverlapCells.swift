@@ -136,7 +136,7 @@ final class OverlapCells {
         }
         var t = Tracker(tags: tags, crossings: crossings, chainFirst: chainFirst, turning: turning,
                         idBase: idBase, stride: stride, width: Double(width), height: Double(height),
-                        originY: Double(originY), blocks: blocks)
+                        originY: Double(originY), blocks: blocks, edges: edges)
         swap(&t.trouble, &trouble)
         swap(&t.gathered, &gathered)
         t.gathered.removeAll()
@@ -363,17 +363,22 @@ final class OverlapCells {
         var gathered = Gathered()
         /// Edge ids of this band are `idBase + ` the path's numbering.
         let idBase: UInt32
-        /// The id after the band's last edge.
+        /// The id after the path's last edge.
         var nextId: UInt32 { idBase &+ UInt32(edgeCount) }
-        private var edgeCount = 0
+        /// The path's edges plus one (ids are numbered from 1).
+        private let edgeCount: Int
         private var id: UInt32 = 0, first: UInt32 = 0, last: UInt32 = 0
+        /// The id of the edge reported before (0: none).
+        private var previousId: UInt32 = 0
         private var previousX = 0.0, previousY = 0.0, previousLength = 0.0
         private var total = 0.0, here = 0.0
 
         init(tags: UnsafeMutablePointer<UInt32>, crossings: UnsafeMutablePointer<Float>,
              chainFirst: UnsafeMutablePointer<UInt32>, turning: UnsafeMutablePointer<Double>, idBase: UInt32,
-             stride: Int, width: Double, height: Double, originY: Double, blocks: TouchedBlocks.Marker) {
+             stride: Int, width: Double, height: Double, originY: Double, blocks: TouchedBlocks.Marker,
+             edges: Int) {
             self.idBase = idBase
+            edgeCount = edges + 1
             self.originY = originY
             self.tags = tags
             self.chainFirst = chainFirst
@@ -393,11 +398,14 @@ final class OverlapCells {
             self.id = idBase &+ id
             self.first = idBase &+ first
             self.last = idBase &+ last
-            edgeCount = Int(id) + 1
             // An edge above or below the band (as the accumulator rejects it) crosses none of
             // its cells, so no chain holds it: it needs no turning, and the next edge starts
-            // afresh (every band walks every edge: this is most of them).
-            if Swift.max(ay, by) - originY <= 0 || Swift.min(ay, by) - originY >= height {
+            // afresh. So does the edge after one the band's walk left out (``EdgeBands``:
+            // only edges outside the band are left out).
+            let follows = id == previousId &+ 1
+            previousId = id
+            if !follows { previousLength = 0 }
+            if CoverageAccumulator.larger(ay, by) - originY <= 0 || Swift.min(ay, by) - originY >= height {
                 previousLength = 0
                 return
             }
@@ -450,12 +458,33 @@ final class OverlapCells {
                     return -1
                 }
             }
+            return makeTrouble(k, previous: previous, wraps: state == 2)
+        }
+
+        /// Makes cell `k` (last crossed by edge `previous`, `wraps`: a contour's last and
+        /// first edges) trouble and returns its number. Out of line, like the other steps of
+        /// the rare trouble cells, so the common path of the walk stays small.
+        @inline(never)
+        private mutating func makeTrouble(_ k: Int, previous: UInt32, wraps: Bool) -> Int32 {
             let number = UInt32(trouble.count)
-            gathered.chains.append(.init(from: chainFirst[k], to: previous, wraps: state == 2))
+            gathered.chains.append(.init(from: chainFirst[k], to: previous, wraps: wraps))
             tags[k] = id << 2 | 3
             chainFirst[k] = number
             trouble.append(k)
             return Int32(truncatingIfNeeded: number)
+        }
+
+        /// Keeps the current slice's piece in trouble cell `number` (column `c`).
+        @inline(never)
+        private mutating func keep(_ number: Int32, column c: Int, xa: Double, ya: Double, xb: Double,
+                                   yb: Double, dir: Double) {
+            gathered.slice(number, column: c, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir)
+        }
+
+        /// Keeps a top-line crossing in trouble cell `number`.
+        @inline(never)
+        private mutating func keepCrossing(_ number: Int32, x: Double, dir: Double) {
+            gathered.crossing(number, x: x, dir: dir)
         }
 
         @inline(__always)
@@ -466,9 +495,7 @@ final class OverlapCells {
             var c = first
             while c <= last {
                 let number = touch(base &+ c)
-                if number >= 0 {
-                    gathered.slice(number, column: c, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir)
-                }
+                if number >= 0 { keep(number, column: c, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir) }
                 c &+= 1
             }
             if ya == Double(row) {
@@ -480,7 +507,7 @@ final class OverlapCells {
                     crossings[k] = Float(dir)
                 } else {
                     crossings[k] += Float(dir)
-                    if t & 3 == 3 { gathered.crossing(Int32(truncatingIfNeeded: chainFirst[k]), x: xa, dir: dir) }
+                    if t & 3 == 3 { keepCrossing(Int32(truncatingIfNeeded: chainFirst[k]), x: xa, dir: dir) }
                 }
             }
         }

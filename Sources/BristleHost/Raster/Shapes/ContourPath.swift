@@ -36,6 +36,8 @@ struct ContourPath {
     var ys: UnsafeBufferPointer<Double> { UnsafeBufferPointer(start: py, count: count) }
     /// Index of the first vertex of each contour; a contour runs to the next start.
     private(set) var starts: [Int] = []
+    /// The last of ``starts`` (-1 when there is none): read per vertex without the array.
+    private var lastStart = -1
     private(set) var minX = Double.infinity, minY = Double.infinity
     private(set) var maxX = -Double.infinity, maxY = -Double.infinity
     private var cullMinX = -Double.infinity, cullMinY = -Double.infinity
@@ -71,6 +73,7 @@ struct ContourPath {
     mutating func reset(cull: PixelRect?) {
         count = 0
         starts.removeAll(keepingCapacity: true)
+        lastStart = -1
         minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
         if let cull {
             cullMinX = Double(cull.x) - 1; cullMinY = Double(cull.y) - 1
@@ -89,32 +92,43 @@ struct ContourPath {
 
     /// Starts a new contour (the previous one closes implicitly).
     mutating func close() {
-        if let s = starts.last, s == count { return }
+        if lastStart == count { return }
         starts.append(count)
+        lastStart = count
         lastCode = 0
         previousCode = 0
+    }
+
+    /// Starts the first contour (out of line: once per path, and ``append(_:_:)`` stays
+    /// small enough to be inlined everywhere).
+    @inline(never)
+    private mutating func startFirstContour() {
+        starts.append(0)
+        lastStart = 0
     }
 
     /// Appends a vertex to the current contour (starting one if there is none).
     @inline(__always)
     mutating func append(_ x: Double, _ y: Double) {
-        if starts.isEmpty { starts.append(0) }
+        if lastStart < 0 { startFirstContour() }
         var code: UInt8 = 0
         if x < cullMinX { code |= 1 } else if x > cullMaxX { code |= 2 }
         if y < cullMinY { code |= 4 } else if y > cullMaxY { code |= 8 }
-        if code & lastCode & previousCode != 0, count - starts[starts.count - 1] >= 2 {
+        if code & lastCode & previousCode != 0, count - lastStart >= 2 {
             px![count - 1] = x
             py![count - 1] = y
         } else {
-            if count == capacity { grow(to: count + 1) }
+            if count == capacity { grow(to: count &+ 1) }
             px![count] = x
             py![count] = y
-            count += 1
+            count &+= 1
             previousCode = lastCode
         }
         lastCode = code
-        minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
-        minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+        // Single min/max instructions (`Swift.max`'s rule for equal values takes more; the
+        // only equal values it tells apart are signed zeros, which the box rounds alike).
+        minX = Swift.min(minX, x); maxX = CoverageAccumulator.larger(x, maxX)
+        minY = Swift.min(minY, y); maxY = CoverageAccumulator.larger(y, maxY)
     }
 
     /// Appends `n` vertices to the current contour (which must exist: ``close()`` was called)
@@ -210,6 +224,31 @@ struct ContourPath {
             from = (lo + 1 < starts.count ? starts[lo + 1] : count) - 1
         }
         return (px![from], py![from], px![v], py![v])
+    }
+
+    /// Adds the edges of `runs` (``EdgeBands``: one band's edges, in ascending order) to the
+    /// accumulator's band, reporting them to `o` with the numbers ``addEdges(to:observer:)``
+    /// gives them.
+    func addEdges<O: CellObserver>(_ runs: UnsafeBufferPointer<EdgeBands.Run>, to acc: CoverageAccumulator,
+                                   observer o: inout O) {
+        guard let px, let py else { return }
+        for run in runs {
+            let s = starts[run.contour]
+            let e = run.contour + 1 < starts.count ? starts[run.contour + 1] : count
+            let first = UInt32(s + 1), last = UInt32(e)
+            let from = run.lo == s ? e - 1 : run.lo - 1
+            var ax = px[from], ay = py[from]
+            var i = run.lo
+            while i < run.hi {
+                let bx = px[i], by = py[i]
+                let id = UInt32(truncatingIfNeeded: i &+ 1)
+                o.edge(id, first: first, last: last, ax, ay, bx, by)
+                acc.addEdge(ax, ay, bx, by, observer: &o)
+                ax = bx
+                ay = by
+                i &+= 1
+            }
+        }
     }
 
     /// ``addEdges(to:)`` reporting the walk to `o`: edges are numbered from 1 contour by

@@ -59,57 +59,77 @@ struct Dasher {
         remaining = Swift.max(0, remaining - left)
     }
 
+    /// The dash being built and, on a closed path that starts on, its first dash held until
+    /// the last one, which continues it, ends. A value owned by ``run(_:_:count:closed:visible:scratch:stroker:)``
+    /// (the scratch's arrays swapped in): appending needs no exclusivity check.
+    private struct Points {
+        var x: [Double] = [], y: [Double] = []
+        var firstX: [Double] = [], firstY: [Double] = []
+        /// A dash is in progress (its points are in `x`, `y`).
+        var open = false
+        /// The first dash is to be held / is held.
+        var holding = false, held = false
+
+        /// Appends a point to the dash (a repeat of the last one is dropped).
+        @inline(__always)
+        mutating func point(_ px: Double, _ py: Double) {
+            if let lx = x.last, let ly = y.last, lx == px, ly == py { return }
+            x.append(px)
+            y.append(py)
+        }
+
+        /// Starts (or continues) a dash at (px, py).
+        @inline(__always)
+        mutating func on(_ px: Double, _ py: Double) {
+            open = true
+            point(px, py)
+        }
+
+        /// Swaps the arrays with the scratch's (in at the start, back at the end).
+        mutating func swapArrays(_ scratch: ShapeScratch) {
+            swap(&x, &scratch.dx)
+            swap(&y, &scratch.dy)
+            swap(&firstX, &scratch.fx)
+            swap(&firstY, &scratch.fy)
+        }
+    }
+
+    /// Ends the dash in progress: holds it (the first dash of a closed path that starts on)
+    /// or strokes it (`closing`: as a closed path), then empties the points.
+    private mutating func emit(_ p: inout Points, _ stroker: inout PolylineStroker?, direction: (Double, Double),
+                               closing: Bool = false) {
+        if p.open && p.holding && !p.held {
+            swap(&p.firstX, &p.x)
+            swap(&p.firstY, &p.y)
+            p.held = true
+        } else if p.open {
+            emitted += 1
+            if emitted > StrokeStyle.maxDashPieces { overflowed = true }
+            if !overflowed, stroker != nil {
+                p.x.withUnsafeBufferPointer { dx in
+                    p.y.withUnsafeBufferPointer { dy in
+                        stroker!.stroke(dx, dy, count: dx.count, closed: closing, dotDirection: direction)
+                    }
+                }
+            }
+        }
+        p.open = false
+        p.x.removeAll(keepingCapacity: true)
+        p.y.removeAll(keepingCapacity: true)
+    }
+
     /// Dashes the `n >= 2` points (plane coordinates, consecutive points distinct), closing
     /// back to the first when `closed`. `visible` is the rectangle outside which nothing the
     /// stroker draws can show (already widened by the stroke's reach).
     mutating func run(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
                       count n: Int, closed: Bool, visible: (minX: Double, minY: Double, maxX: Double, maxY: Double),
                       scratch: ShapeScratch, stroker: inout PolylineStroker?) {
-        // The dash's points, in the scratch arrays swapped into locals (appending to locals
-        // needs no exclusivity checks).
-        // The first dash of a closed path that starts on is held in firstX/firstY until the
-        // last one, which continues it, ends.
-        var dashX: [Double] = [], dashY: [Double] = [], firstX: [Double] = [], firstY: [Double] = []
-        swap(&dashX, &scratch.dx)
-        swap(&dashY, &scratch.dy)
-        swap(&firstX, &scratch.fx)
-        swap(&firstY, &scratch.fy)
-        defer {
-            swap(&dashX, &scratch.dx)
-            swap(&dashY, &scratch.dy)
-            swap(&firstX, &scratch.fx)
-            swap(&firstY, &scratch.fy)
-        }
-        dashX.removeAll(keepingCapacity: true)
-        dashY.removeAll(keepingCapacity: true)
-        var open = false  // a dash is in progress (its points are in dashX/dashY)
-        var holding = false, held = false  // the first dash is to be held / is held
+        var p = Points()
+        p.swapArrays(scratch)
+        defer { p.swapArrays(scratch) }
+        p.x.removeAll(keepingCapacity: true)
+        p.y.removeAll(keepingCapacity: true)
         var ux = 1.0, uy = 0.0
-        func emit(_ stroker: inout PolylineStroker?, closing: Bool = false) {
-            if open && holding && !held {
-                swap(&firstX, &dashX)
-                swap(&firstY, &dashY)
-                held = true
-            } else if open {
-                emitted += 1
-                if emitted > StrokeStyle.maxDashPieces { overflowed = true }
-                if !overflowed, stroker != nil {
-                    dashX.withUnsafeBufferPointer { dx in
-                        dashY.withUnsafeBufferPointer { dy in
-                            stroker!.stroke(dx, dy, count: dx.count, closed: closing, dotDirection: (ux, uy))
-                        }
-                    }
-                }
-            }
-            open = false
-            dashX.removeAll(keepingCapacity: true)
-            dashY.removeAll(keepingCapacity: true)
-        }
-        func point(_ x: Double, _ y: Double) {
-            if let lx = dashX.last, let ly = dashY.last, lx == x, ly == y { return }
-            dashX.append(x)
-            dashY.append(y)
-        }
         let segments = closed ? n : n - 1
         for i in 0..<segments {
             if overflowed || stroker?.failed == true { return }
@@ -126,75 +146,80 @@ struct Dasher {
                 let r = q / p
                 if p < 0 { t0 = Swift.max(t0, r) } else { t1 = Swift.min(t1, r) }
             }
-            clipEdge(-dx, ax - visible.minX)
-            clipEdge(dx, visible.maxX - ax)
-            clipEdge(-dy, ay - visible.minY)
-            clipEdge(dy, visible.maxY - ay)
+            // A segment from strictly inside to inside is [0, 1] (clipping finds exactly that:
+            // every q > 0, and q >= p where p > 0), without the four divisions.
+            let inside = ax > visible.minX && ax < visible.maxX && ay > visible.minY && ay < visible.maxY
+                && bx >= visible.minX && bx <= visible.maxX && by >= visible.minY && by <= visible.maxY
+            if !inside {
+                clipEdge(-dx, ax - visible.minX)
+                clipEdge(dx, visible.maxX - ax)
+                clipEdge(-dy, ay - visible.minY)
+                clipEdge(dy, visible.maxY - ay)
+            }
             if t0 >= t1 {
-                emit(&stroker)
+                emit(&p, &stroker, direction: (ux, uy))
                 advance(length)
-                if isOn { open = true; point(bx, by) }
+                if isOn { p.on(bx, by) }
                 continue
             }
-            if i == 0 && closed && t0 == 0 && isOn { holding = true }
+            if i == 0 && closed && t0 == 0 && isOn { p.holding = true }
             var pos = t0 * length
             let end = t1 * length
             if pos > 0 {
-                emit(&stroker)
+                emit(&p, &stroker, direction: (ux, uy))
                 advance(pos)
-                if isOn { open = true; point(ax + ux * pos, ay + uy * pos) }
+                if isOn { p.on(ax + ux * pos, ay + uy * pos) }
             }
-            if isOn && !open { open = true; point(ax + ux * pos, ay + uy * pos) }
+            if isOn && !p.open { p.on(ax + ux * pos, ay + uy * pos) }
             var steps = 0
             while pos < end {
                 let step = Swift.min(remaining, end - pos)
                 pos += step
                 remaining -= step
                 if remaining <= 0 && pos < length {
-                    if isOn { point(ax + ux * pos, ay + uy * pos); emit(&stroker) }
+                    if isOn { p.point(ax + ux * pos, ay + uy * pos); emit(&p, &stroker, direction: (ux, uy)) }
                     index = (index + 1) % count
                     remaining = entry(index)
-                    if isOn { open = true; point(ax + ux * pos, ay + uy * pos) }
+                    if isOn { p.on(ax + ux * pos, ay + uy * pos) }
                     steps += 1
                     if steps > 4 * StrokeStyle.maxDashPieces || overflowed { overflowed = true; return }
                 }
             }
             if end < length {
-                emit(&stroker)
+                emit(&p, &stroker, direction: (ux, uy))
                 advance(length - end)
-                if isOn { open = true; point(bx, by) }
+                if isOn { p.on(bx, by) }
             } else if isOn {
-                open = true
-                point(bx, by)
+                p.on(bx, by)
                 if remaining <= 0 {
-                    emit(&stroker)
+                    emit(&p, &stroker, direction: (ux, uy))
                     index = (index + 1) % count
                     remaining = entry(index)
-                    if isOn { open = true; point(bx, by) }
+                    if isOn { p.on(bx, by) }
                 }
             }
         }
-        if holding && !held && open {
+        if p.holding && !p.held && p.open {
             // On all the way round: the closed path itself (its last point is the first).
-            let loop = dashX.count >= 3
+            let loop = p.x.count >= 3
             if loop {
-                dashX.removeLast()
-                dashY.removeLast()
+                p.x.removeLast()
+                p.y.removeLast()
             }
-            holding = false
-            emit(&stroker, closing: loop)
+            p.holding = false
+            emit(&p, &stroker, direction: (ux, uy), closing: loop)
             return
         }
-        if held {
-            holding = false
-            if !open {
-                swap(&firstX, &dashX)
-                swap(&firstY, &dashY)
-                open = true
+        if p.held {
+            p.holding = false
+            if !p.open {
+                swap(&p.firstX, &p.x)
+                swap(&p.firstY, &p.y)
+                p.open = true
             } else {
-                for k in firstX.indices { point(firstX[k], firstY[k]) }
+                for k in p.firstX.indices { p.point(p.firstX[k], p.firstY[k]) }
             }
         }
-        emit(&stroker)
+        emit(&p, &stroker, direction: (ux, uy))
     }
 }

@@ -192,24 +192,35 @@ extension Rasterizer {
               phase.isFinite, dashes.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.coordinateLimit })
         else { return .empty }
         let s = shapeScratch
-        // The points are gathered in locals (appending to the scratch's own arrays would check
-        // exclusive access at every point).
+        // The points are gathered in locals (the scratch's own arrays would be checked for
+        // exclusive access at every point), sized for all n and written through pointers (no
+        // uniqueness check per point), then cut to the points kept.
         var px: [Double] = [], py: [Double] = []
         swap(&px, &s.px)
         swap(&py, &s.py)
         px.removeAll(keepingCapacity: true)
         py.removeAll(keepingCapacity: true)
+        px.append(contentsOf: repeatElement(0, count: n))
+        py.append(contentsOf: repeatElement(0, count: n))
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         var sane = true
-        for i in 0..<n {
-            let (x, y) = point(i)
-            guard Self.sane(x), Self.sane(y) else { sane = false; break }
-            if let lx = px.last, let ly = py.last, lx == x, ly == y { continue }
-            px.append(x)
-            py.append(y)
-            minX = Swift.min(minX, x); maxX = Swift.max(maxX, x)
-            minY = Swift.min(minY, y); maxY = Swift.max(maxY, y)
+        var kept = 0
+        px.withUnsafeMutableBufferPointer { xs in
+            py.withUnsafeMutableBufferPointer { ys in
+                for i in 0..<n {
+                    let (x, y) = point(i)
+                    guard Self.sane(x), Self.sane(y) else { sane = false; break }
+                    if kept > 0 && xs[kept - 1] == x && ys[kept - 1] == y { continue }
+                    xs[kept] = x
+                    ys[kept] = y
+                    kept += 1
+                    minX = Swift.min(minX, x); maxX = CoverageAccumulator.larger(x, maxX)
+                    minY = Swift.min(minY, y); maxY = CoverageAccumulator.larger(y, maxY)
+                }
+            }
         }
+        px.removeLast(n - kept)
+        py.removeLast(n - kept)
         if closed && px.count > 1 && px[0] == px[px.count - 1] && py[0] == py[py.count - 1] {
             px.removeLast()
             py.removeLast()

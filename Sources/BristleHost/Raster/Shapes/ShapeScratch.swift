@@ -9,6 +9,8 @@ final class ShapeScratch {
     let overlaps = OverlapCells()
     /// The blocks of accumulator cells the fill wrote, row by row.
     let blocks = TouchedBlocks()
+    /// The path's edges grouped by band, for a fill taller than one band.
+    let bands = EdgeBands()
     var path = ContourPath()
     var ellipse = EllipseFlattener()
     /// The paint's source-over constants for the plain fill's solid rows.
@@ -101,12 +103,18 @@ final class ShapeScratch {
         var dirty = DirtyBox()
         var top = Int(box.y)
         let bottom = Int(box.maxY)
+        // Taller than one band: each band walks only the edges that reach it.
+        let banded = bottom - top > bandRows
+        if banded { bands.build(path: path, top: top, rows: bottom - top, bandRows: bandRows) }
+        var band = 0
         while top < bottom {
             let h = Swift.min(bandRows, bottom - top)
             accumulator.begin(originX: x0, originY: top, width: w, height: h)
             blocks.begin(width: w, height: h)
             if exact {
-                addExactEdges(originX: x0, originY: top, width: w, height: h)
+                addExactEdges(originX: x0, originY: top, width: w, height: h, band: banded ? band : nil)
+            } else if banded {
+                addPlainEdges(band: band)
             } else if path.minX >= Double(x0), path.maxX <= Double(x0 + w), path.minY >= Double(top),
                       path.maxY <= Double(top + h) {
                 // Wholly inside the band (a ring on the canvas): no clipping, the same deposits.
@@ -114,6 +122,7 @@ final class ShapeScratch {
             } else {
                 path.addEdges(to: accumulator)
             }
+            band += 1
             // The plain fill marks no blocks (on a ring's hole the marking costs what the
             // skipping saves): its rows are one block, read whole, but for a known hole.
             if !exact, let hole { markHole(center: hole, top: top, rows: h, originX: x0, width: w) }
@@ -176,6 +185,16 @@ final class ShapeScratch {
         return dirty.rect
     }
 
+    /// Adds the edges ``bands`` holds for `band` to the accumulator (kept out of ``fill(clip:sink:exact:)``,
+    /// whose row loop compiles as without it).
+    @inline(never)
+    private func addPlainEdges(band: Int) {
+        bands.withRuns(band: band) { runs in
+            var none = NoCellObserver()
+            path.addEdges(runs, to: accumulator, observer: &none)
+        }
+    }
+
     /// Marks in ``blocks`` the blocks of band rows `0..<rows` (plane rows `top...`) to read
     /// when the last contour of ``ellipse``, centred at `center`, is a hole: every block but
     /// those wholly inside the hole's part of the row, with a margin of one cell past the cells
@@ -221,11 +240,16 @@ final class ShapeScratch {
     }
 
     /// Adds ``path``'s edges to the accumulator's band (pass 1 of ``OverlapCells``) and
-    /// computes the exact areas of the pixels where pieces of it overlap.
-    private func addExactEdges(originX: Int, originY: Int, width w: Int, height h: Int) {
+    /// computes the exact areas of the pixels where pieces of it overlap; `band`: only the
+    /// edges ``bands`` holds for that band (nil: every edge).
+    private func addExactEdges(originX: Int, originY: Int, width w: Int, height h: Int, band: Int?) {
         overlaps.begin(originX: originX, originY: originY, width: w, height: h)
         var tracker = overlaps.tracker(edges: path.count, blocks: blocks.marker)
-        path.addEdges(to: accumulator, observer: &tracker)
+        if let band {
+            bands.withRuns(band: band) { path.addEdges($0, to: accumulator, observer: &tracker) }
+        } else {
+            path.addEdges(to: accumulator, observer: &tracker)
+        }
         overlaps.finish(path: path, accumulator: accumulator, blocks: blocks, &tracker)
     }
 }
