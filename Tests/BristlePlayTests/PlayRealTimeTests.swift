@@ -52,8 +52,8 @@ import Testing
     /// `RLIMIT_RTTIME`'s soft limit is the guard's 0.2 s once a thread was raised (the server
     /// keeps its hard limit), and what it was before around the start of a child that is none of
     /// ours (`bristle play --open`'s browser).
-    @Test func theGuardIsSetAndLiftedForOtherChildren() throws {
-        guard Self.realTimePermitted else { return }
+    @Test(.enabled(if: realTimePermitted, "real-time scheduling is not permitted here"))
+    func theGuardIsSetAndLiftedForOtherChildren() throws {
         func limit() -> rlimit {
             var l = rlimit()
             getrlimit(__rlimit_resource_t(__RLIMIT_RTTIME.rawValue), &l)
@@ -82,18 +82,19 @@ import Testing
     /// A brush that loops forever in `moved` at real-time priority: within a second (0.2 s of
     /// CPU) `SIGXCPU` returns its worker to ordinary scheduling, the hook timeout (3 s) ends it,
     /// and a fresh worker, at real-time priority again, draws the next stroke.
-    @Test func aSpinningBrushIsReturnedToOrdinarySchedulingThenCutShort() throws {
+    @Test(.enabled(if: realTimePermitted, "real-time scheduling is not permitted here"))
+    func aSpinningBrushIsReturnedToOrdinarySchedulingThenCutShort() throws {
         try expectSpinHandled(["-DHANG_IN_MOVED"], status: "the brush hung in moved: no answer within 3 s", demoted: true)
     }
 
     /// The same brush ignoring `SIGXCPU`: the kernel kills its worker at `RLIMIT_RTTIME`'s hard
     /// limit (2 s of CPU), before the hook timeout (5 s).
-    @Test func aSpinningBrushThatIgnoresSIGXCPUIsKilledByTheKernel() throws {
+    @Test(.enabled(if: realTimePermitted, "real-time scheduling is not permitted here"))
+    func aSpinningBrushThatIgnoresSIGXCPUIsKilledByTheKernel() throws {
         try expectSpinHandled(["-DHANG_IGNORING_SIGXCPU"], status: "the brush crashed in moved (SIGKILL", demoted: false, hookTimeout: 5)
     }
 
     private func expectSpinHandled(_ defines: [String], status: String, demoted: Bool, hookTimeout: Int = 3) throws {
-        guard Self.realTimePermitted else { return }  // nothing runs at real time here (see the test above)
         let brushes = try PlayIsolationTests.brushFolder(defines)
         let server = try PlayProcess(["--brushes", brushes.folder, "--canvas", "256x160", "--hook-timeout", "\(hookTimeout)"])
         let page = try server.page()

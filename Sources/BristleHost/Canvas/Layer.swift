@@ -3,8 +3,8 @@ import Glibc
 /// A host-owned premultiplied RGBA8 pixel buffer the size of the canvas (bristle.h, PIXELS).
 ///
 /// Rows are padded to an odd multiple of 64 bytes (``stride(width:)``), so `strideBytes`
-/// usually exceeds `width * 4`: brushes must honour the stride. The memory comes from `calloc` (transparent black, and
-/// untouched pages cost nothing) and is freed with the layer.
+/// usually exceeds `width * 4`: brushes must honour the stride. The memory comes from `calloc`
+/// (transparent black, and untouched pages cost nothing) and is freed with the layer.
 public final class Layer {
     public let width: Int
     public let height: Int

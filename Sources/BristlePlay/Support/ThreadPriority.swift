@@ -19,9 +19,10 @@ import Synchronization
 /// (``guardAgainstBrushes()``). At the soft limit the kernel sends `SIGXCPU`, whose handler
 /// returns the thread to ordinary scheduling at nice -4, where the server's hang watchdog (the
 /// hook timeout) still ends a brush that never answers; a brush that ignores `SIGXCPU` and keeps
-/// running gets `SIGKILL` from the kernel at the worker's hard limit. ``reassert()`` raises a thread that was returned again (the worker does before each
-/// request, the session's thread after each turn). Real-time priority is not inherited: a
-/// child process or thread created by a raised thread starts ordinary (`SCHED_RESET_ON_FORK`).
+/// running gets `SIGKILL` from the kernel at the worker's hard limit. ``reassert()`` raises a
+/// thread that was returned again (the worker does before each request, the session's thread
+/// after each turn). Real-time priority is not inherited: a child process or thread created by
+/// a raised thread starts ordinary (`SCHED_RESET_ON_FORK`).
 public enum ThreadPriority {
     /// The nice value libdispatch gives its threads of user-interactive QoS on Linux, whatever
     /// the process's (the cooperative pool's threads, user-initiated, get -2).
@@ -55,9 +56,10 @@ public enum ThreadPriority {
         /// The scheduling of thread (or process) `tid`; 0 is the calling thread. Nil when it is
         /// gone.
         static func of(_ tid: pid_t) -> Scheduling? {
-            let policy = sched_getscheduler(tid)
-            guard policy >= 0 else { return nil }
-            if policy & ~ThreadPriority.resetOnFork == SCHED_FIFO || policy & ~ThreadPriority.resetOnFork == SCHED_RR {
+            let raw = sched_getscheduler(tid)
+            guard raw >= 0 else { return nil }
+            let policy = raw & ~ThreadPriority.resetOnFork
+            if policy == SCHED_FIFO || policy == SCHED_RR {
                 var parameter = sched_param()
                 guard sched_getparam(tid, &parameter) == 0 else { return nil }
                 return .realTime(priority: parameter.sched_priority)

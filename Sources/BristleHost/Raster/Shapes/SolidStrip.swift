@@ -4,8 +4,9 @@
 /// constants of its ``SolidRun``, laid out four pixels to a vector, so a row is one vector blend
 /// per four pixels instead of a call per run.
 ///
-/// Applying it is bit-identical to applying each pixel's ``SolidRun`` (the same exact `div255`): a store pixel (opaque paint, full coverage) has weight 0 and adds the
-/// colour; a pixel of zero coverage has weight 255 and adds nothing, which leaves it unchanged.
+/// Applying it is bit-identical to applying each pixel's ``SolidRun`` (the same exact `div255`):
+/// a store pixel (opaque paint, full coverage) has weight 0 and adds the colour; a pixel of zero
+/// coverage has weight 255 and adds nothing, which leaves it unchanged.
 /// The vectors overlap where the count is not a multiple of four; every vector is computed from
 /// the original pixels before any is stored, so a pixel in two of them gets the same value twice.
 struct SolidStrip {
