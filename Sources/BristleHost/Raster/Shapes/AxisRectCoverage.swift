@@ -123,13 +123,11 @@ enum AxisRectCoverage {
                         r2.apply(p + o2, count: n2)
                     }
                 } else if let (left, right) = strips(painted, paintedCount, segX, segN, runs) {
-                    // A ring's sides: each a few pixels, one strip of vectors per side.
-                    let oLeft = o0, oRight = 4 &* segX[painted[paintedCount - right.count0]]
-                    let l = left.strip, r = right.strip
-                    eachRow { p in
-                        l.apply(p + oLeft)
-                        r.apply(p + oRight)
-                    }
+                    // A ring's sides: each a few pixels, one strip of vectors per side, each
+                    // side down the group's rows in one loop.
+                    let oRight = 4 &* segX[painted[paintedCount - right.count0]]
+                    touched &+= left.strip.apply(rows: y..<end, of: plane, offset: o0, lastRow: lastRow)
+                    touched &+= right.strip.apply(rows: y..<end, of: plane, offset: oRight, lastRow: lastRow)
                 } else {
                     eachRow { p in
                         r0.apply(p + o0, count: n0)

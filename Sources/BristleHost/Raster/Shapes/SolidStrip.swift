@@ -2,7 +2,7 @@
 /// coverage, prepared for rows that repeat them: a stroked rectangle's side (an edge pixel, a
 /// run and an edge pixel) is the same on every row between its y edges. Each pixel keeps the
 /// constants of its ``SolidRun``, laid out four pixels to a vector, so a row is one vector blend
-/// per four pixels instead of a call per run.
+/// per four pixels instead of a call per run, and a group of rows one loop.
 ///
 /// Applying it is bit-identical to applying each pixel's ``SolidRun`` (the same exact `div255`):
 /// a store pixel (opaque paint, full coverage) has weight 0 and adds the colour; a pixel of zero
@@ -25,6 +25,9 @@ struct SolidStrip {
     private var o1 = 0, o2 = 0, o3 = 0
     /// Vectors in use (counts of four and more; 0 below four).
     private var vectors = 0
+
+    /// How many rows ahead ``apply(rows:of:offset:lastRow:)`` reads a byte before each row.
+    static let lookahead = 3
 
     /// The strip whose pixel `i` (0 ..< `count`, `count` in 1...capacity) is blended as
     /// `run(i)` blends it.
@@ -80,56 +83,159 @@ struct SolidStrip {
         }
     }
 
-    /// Blends the strip onto the `count` RGBA pixels starting at `p` (any alignment).
-    @inline(__always)
-    func apply(_ p: UnsafeMutablePointer<UInt8>) {
-        let raw = UnsafeMutableRawPointer(p)
-        let lo8 = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
-        // div255 of `v + 128` in 16-bit lanes: `(t + (t >> 8)) >> 8` (t <= 65153, no overflow).
-        @inline(__always) func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> { (t &+ (t &>> 8)) &>> 8 }
-        @inline(__always) func blend(_ v16: SIMD16<UInt8>, _ w: SIMD8<UInt16>, _ a: SIMD16<UInt8>) -> SIMD16<UInt8> {
-            let v = unsafeBitCast(v16, to: SIMD8<UInt16>.self)
-            let even = div255((v & lo8) &* w &+ half)
-            let odd = div255((v &>> 8) &* w &+ half)
-            return unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self) &+ a
-        }
-        @inline(__always) func load(_ o: Int) -> SIMD16<UInt8> {
-            raw.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt8>.self)
-        }
-        @inline(__always) func two(_ o: Int, _ w: SIMD8<UInt16>, _ a: SIMD16<UInt8>) -> UInt64 {
-            let d = raw.loadUnaligned(fromByteOffset: o, as: UInt64.self)
-            let v = unsafeBitCast(SIMD2<UInt64>(d, 0), to: SIMD16<UInt8>.self)
-            return unsafeBitCast(blend(v, w, a), to: SIMD2<UInt64>.self)[0]
-        }
+    /// Blends the strip onto the `count` RGBA pixels from byte `offset` of each row of `rows`
+    /// of `plane` (any alignment), row after row: the vector count is chosen once, so a row
+    /// is only its loads, blends and stores. Before each row it reads the strip's first byte
+    /// ``lookahead`` rows further down (at most row `lastRow`, which must be in the plane), so
+    /// that row's cache line is on its way (rows are far apart in memory and the hardware
+    /// prefetches within a row only). Returns the bytes read, summed, for the caller to fold
+    /// into ``ShapeScratch/touched`` so the reads are not optimised away.
+    func apply(rows: Range<Int>, of plane: RGBAPlane, offset: Int, lastRow: Int) -> UInt8 {
+        let first = UnsafeMutableRawPointer(plane.row(rows.lowerBound) + offset)
+        let last = UnsafeMutableRawPointer(plane.row(lastRow) + offset)
+        // One loop per vector count, each its own function (small enough for the optimiser
+        // to keep every vector operation inline).
         switch vectors {
-        case 0:
-            if count == 1 {
-                let d = raw.loadUnaligned(as: UInt32.self)
-                let v = unsafeBitCast(SIMD4<UInt32>(d, 0, 0, 0), to: SIMD16<UInt8>.self)
-                raw.storeBytes(of: unsafeBitCast(blend(v, w0, a0), to: SIMD4<UInt32>.self)[0], as: UInt32.self)
-                return
-            }
-            let x = two(0, w0, a0), y = two(o1, w1, a1)
+        case 0 where count == 1: return applyOne(first, rows.count, plane.strideBytes, last)
+        case 0: return applyPairs(first, rows.count, plane.strideBytes, last)
+        case 1: return apply1(first, rows.count, plane.strideBytes, last)
+        case 2: return apply2(first, rows.count, plane.strideBytes, last)
+        case 3: return apply3(first, rows.count, plane.strideBytes, last)
+        default: return apply4(first, rows.count, plane.strideBytes, last)
+        }
+    }
+
+    /// Four pixels `v16` blended with weights `w` and source `a`.
+    @inline(__always)
+    private func blend(_ v16: SIMD16<UInt8>, _ w: SIMD8<UInt16>, _ a: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        let lo8 = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
+        // div255 of `t = v * w + 128` in 16-bit lanes: `(t + (t >> 8)) >> 8` (t <= 65153).
+        @inline(__always) func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> { (t &+ (t &>> 8)) &>> 8 }
+        let v = unsafeBitCast(v16, to: SIMD8<UInt16>.self)
+        let even = div255((v & lo8) &* w &+ half)
+        let odd = div255((v &>> 8) &* w &+ half)
+        return unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self) &+ a
+    }
+
+    /// Reads the byte at `ahead` (so its cache line is on its way) and returns it with the
+    /// pointer one row further down, at most `last`.
+    @inline(__always)
+    private static func touch(_ ahead: UnsafeMutableRawPointer, _ stride: Int,
+                              _ last: UnsafeMutableRawPointer) -> (UInt8, UnsafeMutableRawPointer) {
+        (ahead.load(as: UInt8.self), Swift.min(ahead + stride, last))
+    }
+
+    @inline(__always)
+    private func load(_ raw: UnsafeMutableRawPointer, _ o: Int) -> SIMD16<UInt8> {
+        raw.loadUnaligned(fromByteOffset: o, as: SIMD16<UInt8>.self)
+    }
+
+    /// Two pixels at byte `o` of `raw` blended with weights `w` and source `a` (their halves).
+    @inline(__always)
+    private func two(_ raw: UnsafeMutableRawPointer, _ o: Int, _ w: SIMD8<UInt16>, _ a: SIMD16<UInt8>) -> UInt64 {
+        let d = raw.loadUnaligned(fromByteOffset: o, as: UInt64.self)
+        let v = unsafeBitCast(SIMD2<UInt64>(d, 0), to: SIMD16<UInt8>.self)
+        return unsafeBitCast(blend(v, w, a), to: SIMD2<UInt64>.self)[0]
+    }
+
+    @inline(never)
+    private func applyOne(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer) -> UInt8 {
+        let (w0, a0) = (self.w0, self.a0)
+        var touched: UInt8 = 0, t: UInt8 = 0
+        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
+        for _ in 0..<rows {
+            (t, ahead) = Self.touch(ahead, stride, last)
+            touched &+= t
+            let d = raw.loadUnaligned(as: UInt32.self)
+            let v = unsafeBitCast(SIMD4<UInt32>(d, 0, 0, 0), to: SIMD16<UInt8>.self)
+            raw.storeBytes(of: unsafeBitCast(blend(v, w0, a0), to: SIMD4<UInt32>.self)[0], as: UInt32.self)
+            raw += stride
+        }
+        return touched
+    }
+
+    @inline(never)
+    private func applyPairs(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer) -> UInt8 {
+        let (w0, a0, w1, a1, o1) = (self.w0, self.a0, self.w1, self.a1, self.o1)
+        var touched: UInt8 = 0, t: UInt8 = 0
+        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
+        for _ in 0..<rows {
+            (t, ahead) = Self.touch(ahead, stride, last)
+            touched &+= t
+            let x = two(raw, 0, w0, a0), y = two(raw, o1, w1, a1)
             raw.storeBytes(of: x, as: UInt64.self)
             raw.storeBytes(of: y, toByteOffset: o1, as: UInt64.self)
-        case 1:
-            raw.storeBytes(of: blend(load(0), w0, a0), as: SIMD16<UInt8>.self)
-        case 2:
-            let x = blend(load(0), w0, a0), y = blend(load(o1), w1, a1)
+            raw += stride
+        }
+        return touched
+    }
+
+    @inline(never)
+    private func apply1(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer) -> UInt8 {
+        let (w0, a0) = (self.w0, self.a0)
+        var touched: UInt8 = 0, t: UInt8 = 0
+        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
+        for _ in 0..<rows {
+            (t, ahead) = Self.touch(ahead, stride, last)
+            touched &+= t
+            raw.storeBytes(of: blend(load(raw, 0), w0, a0), as: SIMD16<UInt8>.self)
+            raw += stride
+        }
+        return touched
+    }
+
+    @inline(never)
+    private func apply2(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer) -> UInt8 {
+        let (w0, a0, w1, a1, o1) = (self.w0, self.a0, self.w1, self.a1, self.o1)
+        var touched: UInt8 = 0, t: UInt8 = 0
+        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
+        for _ in 0..<rows {
+            (t, ahead) = Self.touch(ahead, stride, last)
+            touched &+= t
+            let x = blend(load(raw, 0), w0, a0), y = blend(load(raw, o1), w1, a1)
             raw.storeBytes(of: x, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: y, toByteOffset: o1, as: SIMD16<UInt8>.self)
-        case 3:
-            let x = blend(load(0), w0, a0), y = blend(load(o1), w1, a1), z = blend(load(o2), w2, a2)
+            raw += stride
+        }
+        return touched
+    }
+
+    @inline(never)
+    private func apply3(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer) -> UInt8 {
+        let (w0, a0, w1, a1, o1) = (self.w0, self.a0, self.w1, self.a1, self.o1)
+        let (w2, a2, o2) = (self.w2, self.a2, self.o2)
+        var touched: UInt8 = 0, t: UInt8 = 0
+        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
+        for _ in 0..<rows {
+            (t, ahead) = Self.touch(ahead, stride, last)
+            touched &+= t
+            let x = blend(load(raw, 0), w0, a0), y = blend(load(raw, o1), w1, a1)
+            let z = blend(load(raw, o2), w2, a2)
             raw.storeBytes(of: x, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: y, toByteOffset: o1, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: z, toByteOffset: o2, as: SIMD16<UInt8>.self)
-        default:
-            let x = blend(load(0), w0, a0), y = blend(load(o1), w1, a1), z = blend(load(o2), w2, a2)
-            let u = blend(load(o3), w3, a3)
+            raw += stride
+        }
+        return touched
+    }
+
+    @inline(never)
+    private func apply4(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer) -> UInt8 {
+        let (w0, a0, w1, a1, o1) = (self.w0, self.a0, self.w1, self.a1, self.o1)
+        let (w2, a2, o2, w3, a3, o3) = (self.w2, self.a2, self.o2, self.w3, self.a3, self.o3)
+        var touched: UInt8 = 0, t: UInt8 = 0
+        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
+        for _ in 0..<rows {
+            (t, ahead) = Self.touch(ahead, stride, last)
+            touched &+= t
+            let x = blend(load(raw, 0), w0, a0), y = blend(load(raw, o1), w1, a1)
+            let z = blend(load(raw, o2), w2, a2), u = blend(load(raw, o3), w3, a3)
             raw.storeBytes(of: x, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: y, toByteOffset: o1, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: z, toByteOffset: o2, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: u, toByteOffset: o3, as: SIMD16<UInt8>.self)
+            raw += stride
         }
+        return touched
     }
 }
