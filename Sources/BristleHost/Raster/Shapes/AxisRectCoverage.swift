@@ -64,8 +64,7 @@ enum AxisRectCoverage {
                          hole == nil ? Int.max : Int(h.y1.rounded(.down)))
         let solid: (plane: RGBAPlane, source: SpanCompositor.Source)?
         if case .solid(let plane, let source) = sink { solid = (plane, source) } else { solid = nil }
-        var runs = InlineArray<9, SolidRun>(repeating: SolidRun(source: solid?.source ?? .init(.init(color: .white)), c: 0))
-        var qs = InlineArray<9, UInt8>(repeating: 0)
+        let noRun = SolidRun(source: solid?.source ?? .init(.init(color: .white)), c: 0)
         var dirty = DirtyBox()
         var touched: UInt8 = 0
         let lastRow = Int(box.maxY) - 1
@@ -81,76 +80,75 @@ enum AxisRectCoverage {
             let fy = Double(y)
             let vo = overlap(fy, outer.y0, outer.y1)
             let vh = hole == nil ? 0 : overlap(fy, h.y0, h.y1)
-            var lo = Int.max, hi = Int.min
+            // The group's runs: neighbouring segments of equal coverage merged (a row above the
+            // hole is one run between its two edge pixels), then the painted ones (coverage > 0).
+            var runX = InlineArray<9, Int>(repeating: 0), runN = InlineArray<9, Int>(repeating: 0)
+            var runQ = InlineArray<9, UInt8>(repeating: 0)
+            var runCount = 0
             for k in 0..<count {
                 let q = quantise(vo * segO[k] - vh * segH[k])
-                qs[k] = q
-                if let solid { runs[k] = SolidRun(source: solid.source, c: solid.source.effective(q)) }
-                guard q != 0 else { continue }
-                lo = Swift.min(lo, segX[k])
-                hi = segX[k] + segN[k]
+                if runCount > 0 && runQ[runCount - 1] == q {
+                    runN[runCount - 1] += segN[k]
+                    continue
+                }
+                runX[runCount] = segX[k]
+                runN[runCount] = segN[k]
+                runQ[runCount] = q
+                runCount += 1
             }
+            // The painted runs' byte offsets, lengths and coverages (unused ones paint nothing).
             var painted = InlineArray<9, Int>(repeating: 0), paintedCount = 0
-            for k in 0..<count where qs[k] != 0 {
+            var o = InlineArray<9, Int>(repeating: 0), n = InlineArray<9, Int>(repeating: 0)
+            var q = InlineArray<9, UInt8>(repeating: 0)
+            for k in 0..<runCount where runQ[k] != 0 {
                 painted[paintedCount] = k
+                o[paintedCount] = 4 &* runX[k]
+                n[paintedCount] = runN[k]
+                q[paintedCount] = runQ[k]
                 paintedCount += 1
             }
-            if let solid, paintedCount <= 6 {
-                // A filled rectangle's rows (an edge column, a run and an edge column), or the
-                // rows beside a ring's hole (that for each side, the hole skipped): the runs
-                // that paint, held in locals for the group (unused ones have no pixels).
-                let plane = solid.plane
-                var o = InlineArray<6, Int>(repeating: 0), n = InlineArray<6, Int>(repeating: 0)
-                for i in 0..<paintedCount {
-                    o[i] = 4 &* segX[painted[i]]
-                    n[i] = segN[painted[i]]
-                }
-                let r0 = runs[painted[0]], r1 = runs[painted[1]], r2 = runs[painted[2]]
-                let r3 = runs[painted[3]], r4 = runs[painted[4]], r5 = runs[painted[5]]
-                let o0 = o[0], o1 = o[1], o2 = o[2], o3 = o[3], o4 = o[4], o5 = o[5]
-                let n0 = n[0], n1 = n[1], n2 = n[2], n3 = n[3], n4 = n[4], n5 = n[5]
-                @inline(__always) func eachRow(_ paint: (UnsafeMutablePointer<UInt8>) -> Void) {
+            guard paintedCount > 0 else {
+                y = end
+                continue
+            }
+            let lo = o[0] / 4, hi = o[paintedCount - 1] / 4 + n[paintedCount - 1]
+            if let solid {
+                let plane = solid.plane, source = solid.source
+                if paintedCount <= 3 {
+                    // A filled rectangle's rows, or a ring's rows above and below its hole: an
+                    // edge column, a run and an edge column.
+                    let r0 = SolidRun(source: source, c: source.effective(q[0]))
+                    let r1 = SolidRun(source: source, c: source.effective(q[1]))
+                    let r2 = SolidRun(source: source, c: source.effective(q[2]))
+                    let o0 = o[0], o1 = o[1], o2 = o[2], n0 = n[0], n1 = n[1], n2 = n[2]
                     for row in y..<end {
                         let ahead = plane.row(Swift.min(row + 2, lastRow))
                         touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
-                        paint(plane.row(row))
-                    }
-                }
-                if paintedCount <= 3 {
-                    eachRow { p in
+                        let p = plane.row(row)
                         r0.apply(p + o0, count: n0)
                         r1.apply(p + o1, count: n1)
                         r2.apply(p + o2, count: n2)
                     }
-                } else if let (left, right) = strips(painted, paintedCount, segX, segN, runs) {
+                } else if let (left, right) = strips(painted, paintedCount, runX, runN, runQ, source) {
                     // A ring's sides: each a few pixels, one strip of vectors per side, each
                     // side down the group's rows in one loop.
-                    let oRight = 4 &* segX[painted[paintedCount - right.count0]]
-                    touched &+= left.strip.apply(rows: y..<end, of: plane, offset: o0, lastRow: lastRow)
-                    touched &+= right.strip.apply(rows: y..<end, of: plane, offset: oRight, lastRow: lastRow)
+                    touched &+= left.apply(rows: y..<end, of: plane, offset: o[0], lastRow: lastRow)
+                    touched &+= right.strip.apply(rows: y..<end, of: plane, offset: 4 &* right.x, lastRow: lastRow)
                 } else {
-                    eachRow { p in
-                        r0.apply(p + o0, count: n0)
-                        r1.apply(p + o1, count: n1)
-                        r2.apply(p + o2, count: n2)
-                        r3.apply(p + o3, count: n3)
-                        r4.apply(p + o4, count: n4)
-                        r5.apply(p + o5, count: n5)
+                    var runs = InlineArray<9, SolidRun>(repeating: noRun)
+                    for i in 0..<paintedCount { runs[i] = SolidRun(source: source, c: source.effective(q[i])) }
+                    for row in y..<end {
+                        let ahead = plane.row(Swift.min(row + 2, lastRow))
+                        touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
+                        let p = plane.row(row)
+                        for i in 0..<paintedCount { runs[i].apply(p + o[i], count: n[i]) }
                     }
-                }
-            } else if let solid {
-                let plane = solid.plane
-                for row in y..<end {
-                    let ahead = plane.row(Swift.min(row + 2, lastRow))
-                    touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
-                    let p = plane.row(row)
-                    for k in 0..<count { runs[k].apply(p + 4 &* segX[k], count: segN[k]) }
                 }
             } else {
                 for row in y..<end {
                     let ahead = Swift.min(row + 2, lastRow)
                     touched &+= sink.touch(ahead, cx0) &+ sink.touch(ahead, cx1 - 1)
-                    for k in 0..<count { sink.run(row, segX[k], segN[k], qs[k]) }
+                    for i in 0..<paintedCount { sink.run(row, o[i] / 4, n[i], q[i]) }
                 }
             }
             dirty.add(row: y, lo: lo, hi: hi)
@@ -160,27 +158,27 @@ enum AxisRectCoverage {
         return dirty.rect
     }
 
-    /// The painted segments `painted[0..<count]` as two strips of consecutive columns (each at
-    /// most ``SolidStrip/capacity`` pixels: a ring's left and right sides), or nil when they
-    /// are not. `count0` is the number of segments in each strip.
-    private static func strips(_ painted: InlineArray<9, Int>, _ count: Int, _ segX: InlineArray<9, Int>,
-                               _ segN: InlineArray<9, Int>, _ runs: InlineArray<9, SolidRun>)
-        -> (left: (strip: SolidStrip, count0: Int), right: (strip: SolidStrip, count0: Int))? {
-        // The split: the first painted segment not adjacent to the one before it.
+    /// The painted runs `painted[0..<count]` as two strips of consecutive columns (each at
+    /// most ``SolidStrip/capacity`` pixels: a ring's left and right sides) of paint `source`,
+    /// or nil when they are not. `right.x` is the right strip's first column.
+    private static func strips(_ painted: InlineArray<9, Int>, _ count: Int, _ runX: InlineArray<9, Int>,
+                               _ runN: InlineArray<9, Int>, _ runQ: InlineArray<9, UInt8>,
+                               _ source: SpanCompositor.Source) -> (left: SolidStrip, right: (strip: SolidStrip, x: Int))? {
+        // The split: the first painted run not adjacent to the one before it.
         var split = 1
         while split < count && painted[split] == painted[split - 1] + 1 { split += 1 }
         guard split < count else { return nil }
         for k in (split + 1)..<count where painted[k] != painted[k - 1] + 1 { return nil }
         func strip(_ a: Int, _ b: Int) -> SolidStrip? {
-            let x0 = segX[painted[a]], x1 = segX[painted[b - 1]] + segN[painted[b - 1]]
+            let x0 = runX[painted[a]], x1 = runX[painted[b - 1]] + runN[painted[b - 1]]
             guard x1 - x0 <= SolidStrip.capacity else { return nil }
-            var k = a
-            return SolidStrip(count: x1 - x0) { i in
-                while segX[painted[k]] + segN[painted[k]] <= x0 + i { k += 1 }
-                return runs[painted[k]]
+            var coverage = InlineArray<16, UInt8>(repeating: 0)
+            for k in a..<b {
+                for x in runX[painted[k]]..<(runX[painted[k]] + runN[painted[k]]) { coverage[x - x0] = runQ[painted[k]] }
             }
+            return SolidStrip(count: x1 - x0, source: source, coverage: coverage)
         }
         guard let left = strip(0, split), let right = strip(split, count) else { return nil }
-        return ((left, split), (right, count - split))
+        return (left, (right, runX[painted[split]]))
     }
 }

@@ -29,15 +29,20 @@ struct SolidStrip {
     /// How many rows ahead ``apply(rows:of:offset:lastRow:)`` reads a byte before each row.
     static let lookahead = 3
 
-    /// The strip whose pixel `i` (0 ..< `count`, `count` in 1...capacity) is blended as
-    /// `run(i)` blends it.
-    init(count: Int, run: (Int) -> SolidRun) {
+    /// The strip whose pixel `i` (0 ..< `count`, `count` in 1...capacity) is blended as the
+    /// ``SolidRun`` of paint `source` at 8-bit coverage `coverage[i]` blends it.
+    init(count: Int, source: SpanCompositor.Source, coverage: InlineArray<16, UInt8>) {
         precondition(count >= 1 && count <= Self.capacity)
         self.count = count
         var pixelInv = InlineArray<16, UInt16>(repeating: 255)
         var pixelAdd = InlineArray<16, UInt32>(repeating: 0)
+        // A side is a few runs of equal coverage: each run's constants are computed once.
+        var m = coverage[0], r = SolidRun(source: source, c: source.effective(m))
         for i in 0..<count {
-            let r = run(i)
+            if coverage[i] != m {
+                m = coverage[i]
+                r = SolidRun(source: source, c: source.effective(m))
+            }
             pixelInv[i] = UInt16(truncatingIfNeeded: r.inv)
             pixelAdd[i] = r.add
         }
