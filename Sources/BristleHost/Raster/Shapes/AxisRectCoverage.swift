@@ -132,7 +132,7 @@ enum AxisRectCoverage {
                 } else if let (left, right) = strips(painted, paintedCount, runX, runN, runQ, source) {
                     // A ring's sides: each a few pixels, one strip of vectors per side, each
                     // side down the group's rows in one loop.
-                    touched &+= left.apply(rows: y..<end, of: plane, offset: o[0], lastRow: lastRow)
+                    touched &+= left.strip.apply(rows: y..<end, of: plane, offset: 4 &* left.x, lastRow: lastRow)
                     touched &+= right.strip.apply(rows: y..<end, of: plane, offset: 4 &* right.x, lastRow: lastRow)
                 } else {
                     var runs = InlineArray<9, SolidRun>(repeating: noRun)
@@ -160,25 +160,33 @@ enum AxisRectCoverage {
 
     /// The painted runs `painted[0..<count]` as two strips of consecutive columns (each at
     /// most ``SolidStrip/capacity`` pixels: a ring's left and right sides) of paint `source`,
-    /// or nil when they are not. `right.x` is the right strip's first column.
+    /// with their first columns, or nil when they are not.
     private static func strips(_ painted: InlineArray<9, Int>, _ count: Int, _ runX: InlineArray<9, Int>,
                                _ runN: InlineArray<9, Int>, _ runQ: InlineArray<9, UInt8>,
-                               _ source: SpanCompositor.Source) -> (left: SolidStrip, right: (strip: SolidStrip, x: Int))? {
+                               _ source: SpanCompositor.Source)
+        -> (left: (strip: SolidStrip, x: Int), right: (strip: SolidStrip, x: Int))? {
         // The split: the first painted run not adjacent to the one before it.
         var split = 1
         while split < count && painted[split] == painted[split - 1] + 1 { split += 1 }
         guard split < count else { return nil }
         for k in (split + 1)..<count where painted[k] != painted[k - 1] + 1 { return nil }
-        func strip(_ a: Int, _ b: Int) -> SolidStrip? {
-            let x0 = runX[painted[a]], x1 = runX[painted[b - 1]] + runN[painted[b - 1]]
+        // A side of two or three pixels is widened to four over the hole (zero coverage: those
+        // pixels are rewritten unchanged), so it is one vector per row instead of two halves.
+        let gap = runX[painted[split]] - (runX[painted[split - 1]] + runN[painted[split - 1]])
+        func strip(_ a: Int, _ b: Int, intoHole: (left: Bool, right: Bool)) -> (strip: SolidStrip, x: Int)? {
+            var x0 = runX[painted[a]], x1 = runX[painted[b - 1]] + runN[painted[b - 1]]
             guard x1 - x0 <= SolidStrip.capacity else { return nil }
+            if x1 - x0 >= 2 && x1 - x0 < 4 && gap >= 4 - (x1 - x0) {
+                if intoHole.right { x1 = x0 + 4 } else { x0 = x1 - 4 }
+            }
             var coverage = InlineArray<16, UInt8>(repeating: 0)
             for k in a..<b {
                 for x in runX[painted[k]]..<(runX[painted[k]] + runN[painted[k]]) { coverage[x - x0] = runQ[painted[k]] }
             }
-            return SolidStrip(count: x1 - x0, source: source, coverage: coverage)
+            return (SolidStrip(count: x1 - x0, source: source, coverage: coverage), x0)
         }
-        guard let left = strip(0, split), let right = strip(split, count) else { return nil }
-        return (left, (right, runX[painted[split]]))
+        guard let left = strip(0, split, intoHole: (false, true)),
+              let right = strip(split, count, intoHole: (true, false)) else { return nil }
+        return (left, right)
     }
 }

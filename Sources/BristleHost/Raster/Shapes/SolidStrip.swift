@@ -92,8 +92,8 @@ struct SolidStrip {
 
     /// Blends the strip onto the `count` RGBA pixels from byte `offset` of each row of `rows`
     /// of `plane` (any alignment), row after row: the vector count is chosen once, so a row
-    /// is only its loads, blends and stores. Before each row it reads the strip's first byte
-    /// ``lookahead`` rows further down (at most row `lastRow`, which must be in the plane), so
+    /// is only its loads, blends and stores. Before each row it reads the strip's first and last
+    /// byte ``lookahead`` rows further down (at most row `lastRow`, which must be in the plane), so
     /// that row's cache line is on its way (rows are far apart in memory and the hardware
     /// prefetches within a row only). Returns the bytes read, summed, for the caller to fold
     /// into ``ShapeScratch/touched`` so the reads are not optimised away.
@@ -124,12 +124,14 @@ struct SolidStrip {
         return unsafeBitCast(even | (odd &<< 8), to: SIMD16<UInt8>.self) &+ a
     }
 
-    /// Reads the byte at `ahead` (so its cache line is on its way) and returns it with the
-    /// pointer one row further down, at most `last`.
+    /// Reads the strip's first and last byte at `ahead` (so their cache lines are on their
+    /// way: a strip may straddle two) and returns their sum with the pointer one row further
+    /// down, at most `last`.
     @inline(__always)
-    private static func touch(_ ahead: UnsafeMutableRawPointer, _ stride: Int,
-                              _ last: UnsafeMutableRawPointer) -> (UInt8, UnsafeMutableRawPointer) {
-        (ahead.load(as: UInt8.self), Swift.min(ahead + stride, last))
+    private func touch(_ ahead: UnsafeMutableRawPointer, _ stride: Int,
+                       _ last: UnsafeMutableRawPointer) -> (UInt8, UnsafeMutableRawPointer) {
+        (ahead.load(as: UInt8.self) &+ ahead.load(fromByteOffset: 4 &* count &- 1, as: UInt8.self),
+         Swift.min(ahead + stride, last))
     }
 
     @inline(__always)
@@ -151,7 +153,7 @@ struct SolidStrip {
         var touched: UInt8 = 0, t: UInt8 = 0
         var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
         for _ in 0..<rows {
-            (t, ahead) = Self.touch(ahead, stride, last)
+            (t, ahead) = touch(ahead, stride, last)
             touched &+= t
             let d = raw.loadUnaligned(as: UInt32.self)
             let v = unsafeBitCast(SIMD4<UInt32>(d, 0, 0, 0), to: SIMD16<UInt8>.self)
@@ -167,7 +169,7 @@ struct SolidStrip {
         var touched: UInt8 = 0, t: UInt8 = 0
         var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
         for _ in 0..<rows {
-            (t, ahead) = Self.touch(ahead, stride, last)
+            (t, ahead) = touch(ahead, stride, last)
             touched &+= t
             let x = two(raw, 0, w0, a0), y = two(raw, o1, w1, a1)
             raw.storeBytes(of: x, as: UInt64.self)
@@ -183,7 +185,7 @@ struct SolidStrip {
         var touched: UInt8 = 0, t: UInt8 = 0
         var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
         for _ in 0..<rows {
-            (t, ahead) = Self.touch(ahead, stride, last)
+            (t, ahead) = touch(ahead, stride, last)
             touched &+= t
             raw.storeBytes(of: blend(load(raw, 0), w0, a0), as: SIMD16<UInt8>.self)
             raw += stride
@@ -197,7 +199,7 @@ struct SolidStrip {
         var touched: UInt8 = 0, t: UInt8 = 0
         var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
         for _ in 0..<rows {
-            (t, ahead) = Self.touch(ahead, stride, last)
+            (t, ahead) = touch(ahead, stride, last)
             touched &+= t
             let x = blend(load(raw, 0), w0, a0), y = blend(load(raw, o1), w1, a1)
             raw.storeBytes(of: x, as: SIMD16<UInt8>.self)
@@ -214,7 +216,7 @@ struct SolidStrip {
         var touched: UInt8 = 0, t: UInt8 = 0
         var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
         for _ in 0..<rows {
-            (t, ahead) = Self.touch(ahead, stride, last)
+            (t, ahead) = touch(ahead, stride, last)
             touched &+= t
             let x = blend(load(raw, 0), w0, a0), y = blend(load(raw, o1), w1, a1)
             let z = blend(load(raw, o2), w2, a2)
@@ -233,7 +235,7 @@ struct SolidStrip {
         var touched: UInt8 = 0, t: UInt8 = 0
         var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
         for _ in 0..<rows {
-            (t, ahead) = Self.touch(ahead, stride, last)
+            (t, ahead) = touch(ahead, stride, last)
             touched &+= t
             let x = blend(load(raw, 0), w0, a0), y = blend(load(raw, o1), w1, a1)
             let z = blend(load(raw, o2), w2, a2), u = blend(load(raw, o3), w3, a3)
