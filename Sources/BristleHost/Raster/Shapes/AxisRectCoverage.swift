@@ -5,9 +5,10 @@
 /// of `[i, i + 1] ∩ [x0, x1]` (and so on): the exact area, quantised to 8 bits rounding to
 /// nearest like ``CoverageSpans``. Along a row the value only changes in the columns that
 /// contain one of the four x edges, so each row is a few single pixels and constant runs, and
-/// likewise down the rows: the rows between y edges repeat the same runs. A solid paint
-/// prepares each group's runs once (``SolidRun``); other sinks get
-/// ``CoverageSink/run(_:_:_:_:)`` per run; the hole is skipped. No accumulator, no
+/// likewise down the rows: the rows between y edges repeat the same runs (neighbouring
+/// segments of equal coverage merged into one). A solid paint prepares each group's runs once
+/// (``SolidRun``), a ring's two sides as ``SolidStrip``s blended down the group's rows; other
+/// sinks get ``CoverageSink/run(_:_:_:_:)`` per run; the hole is skipped. No accumulator, no
 /// allocation, work proportional to the clipped rows plus the written pixels.
 enum AxisRectCoverage {
     /// A rectangle `[x0, x1] x [y0, y1]` (x0 <= x1, y0 <= y1).
@@ -173,11 +174,11 @@ enum AxisRectCoverage {
         // A side of two or three pixels is widened to four over the hole (zero coverage: those
         // pixels are rewritten unchanged), so it is one vector per row instead of two halves.
         let gap = runX[painted[split]] - (runX[painted[split - 1]] + runN[painted[split - 1]])
-        func strip(_ a: Int, _ b: Int, intoHole: (left: Bool, right: Bool)) -> (strip: SolidStrip, x: Int)? {
+        func strip(_ a: Int, _ b: Int, holeOnRight: Bool) -> (strip: SolidStrip, x: Int)? {
             var x0 = runX[painted[a]], x1 = runX[painted[b - 1]] + runN[painted[b - 1]]
             guard x1 - x0 <= SolidStrip.capacity else { return nil }
             if x1 - x0 >= 2 && x1 - x0 < 4 && gap >= 4 - (x1 - x0) {
-                if intoHole.right { x1 = x0 + 4 } else { x0 = x1 - 4 }
+                if holeOnRight { x1 = x0 + 4 } else { x0 = x1 - 4 }
             }
             var coverage = InlineArray<16, UInt8>(repeating: 0)
             for k in a..<b {
@@ -185,8 +186,8 @@ enum AxisRectCoverage {
             }
             return (SolidStrip(count: x1 - x0, source: source, coverage: coverage), x0)
         }
-        guard let left = strip(0, split, intoHole: (false, true)),
-              let right = strip(split, count, intoHole: (true, false)) else { return nil }
+        guard let left = strip(0, split, holeOnRight: true),
+              let right = strip(split, count, holeOnRight: false) else { return nil }
         return (left, right)
     }
 }
