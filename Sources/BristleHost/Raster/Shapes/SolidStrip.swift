@@ -25,6 +25,9 @@ struct SolidStrip {
     private var o1 = 0, o2 = 0, o3 = 0
     /// Vectors in use (counts of four and more; 0 below four).
     private var vectors = 0
+    /// 257, the multiplier of the vector div255, stored so the optimiser keeps the high-half
+    /// multiply instead of rewriting it into shifts and adds (as ``SolidRun`` does).
+    private let div255Multiplier = SIMD8<UInt16>(repeating: 257)
 
     /// How many rows ahead ``apply(rows:of:offset:lastRow:)`` reads before each row: a side's
     /// row is some 25 instructions, so its lines must be asked for well ahead (in CPU time 3
@@ -116,8 +119,19 @@ struct SolidStrip {
     @inline(__always)
     private func blend(_ v16: SIMD16<UInt8>, _ w: SIMD8<UInt16>, _ a: SIMD16<UInt8>) -> SIMD16<UInt8> {
         let lo8 = SIMD8<UInt16>(repeating: 0x00FF), half = SIMD8<UInt16>(repeating: 0x0080)
-        // div255 of `t = v * w + 128` in 16-bit lanes: `(t + (t >> 8)) >> 8` (t <= 65153).
-        @inline(__always) func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> { (t &+ (t &>> 8)) &>> 8 }
+        // div255 of `t = v * w + 128` (t <= 65153): the high half of `t * 257` (one `pmulhuw`).
+        // Both are widened to 32-bit lanes by interleaving zeros, not by the generic SIMD
+        // conversion, whose one shared specialisation the optimiser emits with another file's
+        // code, out of reach of inlining here.
+        @inline(__always) func widened(_ t: SIMD8<UInt16>) -> SIMD8<UInt32> {
+            var wide = SIMD16<UInt16>.zero
+            wide.evenHalf = t
+            return unsafeBitCast(wide, to: SIMD8<UInt32>.self)
+        }
+        let m257 = widened(div255Multiplier)
+        @inline(__always) func div255(_ t: SIMD8<UInt16>) -> SIMD8<UInt16> {
+            unsafeBitCast(widened(t) &* m257, to: SIMD16<UInt16>.self).oddHalf
+        }
         let v = unsafeBitCast(v16, to: SIMD8<UInt16>.self)
         let even = div255((v & lo8) &* w &+ half)
         let odd = div255((v &>> 8) &* w &+ half)
