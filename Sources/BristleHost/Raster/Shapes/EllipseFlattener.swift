@@ -34,15 +34,55 @@ struct EllipseFlattener {
         qy.reserveCapacity(512)
     }
 
+    /// The first quadrant's parameter range `from ..< to` of the boundary of the ellipse's
+    /// inner parallel body at distance `h` (the points whose disc of radius `h` lies inside
+    /// the ellipse: convex, symmetric about both axes), or nil when that body is empty
+    /// (`h >= min(rx, ry)`). Requires `rx, ry > 0`, `h >= 0`.
+    ///
+    /// Where `h` is at most the smallest radius of curvature (`min² / max`) the boundary is
+    /// the whole inner offset curve: `(0, π/2)`. Beyond it the offset folds into swallowtails
+    /// around the major axis's ends, and the boundary is the offset trimmed where it first
+    /// reaches the major axis: with `a >= b` along x, the inner offset's
+    /// `y(θ) = sin θ (b - h a / |p'(θ)|)` has the sign of `|p'| - h a / b`, and `|p'|² =
+    /// b² + (a² - b²) sin² θ` grows from `b²` at θ = 0 to `a²` at π/2, so it is zero once, at
+    /// `sin² θ0 = ((h a / b)² - b²) / (a² - b²)`, and positive above: the range is `(θ0, π/2)`.
+    /// The cusps lie on the evolute, whose first-quadrant part has `y <= 0`, so the branch
+    /// walked from π/2 meets the axis before its cusp: `1 + offset κ > 0` on the range. With
+    /// the major axis along y, symmetrically `(0, θ1)`, θ1 where x first reaches 0.
+    static func innerQuadrant(rx: Double, ry: Double, halfWidth h: Double) -> (from: Double, to: Double)? {
+        let quarter = 0.5 * Double.pi
+        guard h < Swift.min(rx, ry) else { return nil }
+        if rx >= ry {
+            guard h > ry * ry / rx else { return (0, quarter) }
+            let q = h * rx / ry
+            let s2 = Swift.min((q - ry) * (q + ry) / ((rx - ry) * (rx + ry)), 1)
+            let from = RasterMath.arcTangent(s2.squareRoot(), (1 - s2).squareRoot())
+            return from < quarter ? (from, quarter) : nil
+        }
+        guard h > rx * rx / ry else { return (0, quarter) }
+        let q = h * ry / rx
+        let c2 = Swift.min((q - rx) * (q + rx) / ((ry - rx) * (ry + rx)), 1)
+        let to = RasterMath.arcTangent((1 - c2).squareRoot(), c2.squareRoot())
+        return to > 0 ? (0, to) : nil
+    }
+
     /// Appends the closed curve at offset `offset` (positive outwards) as a new contour,
     /// clockwise on screen (θ increasing), or the other way round when `reversed`.
     /// Requires `rx, ry > 0` and `1 + offset * κ > 0` along the curve (no cusps).
+    ///
+    /// `quadrant`: the first quadrant's part walked, mirrored into the others (default the
+    /// whole quadrant). A range starting after 0 starts on the x axis (the vertex at `from`
+    /// has y = 0 exactly), one ending before π/2 ends on the y axis (x = 0); those corner
+    /// vertices are not pushed. With ``innerQuadrant(rx:ry:halfWidth:)`` and `offset = -h`
+    /// that is the boundary of the inner parallel body (a convex contour).
     mutating func append(to path: inout ContourPath, cx: Double, cy: Double, rx: Double,
-                         ry: Double, offset: Double = 0, reversed: Bool = false) {
+                         ry: Double, offset: Double = 0, reversed: Bool = false,
+                         quadrant: (from: Double, to: Double) = (0, 0.5 * Double.pi)) {
         qx.removeAll(keepingCapacity: true)
         qy.removeAll(keepingCapacity: true)
-        var theta = 0.0
-        let quarter = 0.5 * Double.pi
+        let quarter = quadrant.to
+        var theta = quadrant.from
+        let cornerFirst = quadrant.from > 0, cornerLast = quarter < 0.5 * Double.pi
         // A bound on the offset curve's speed |d(p + o n)/dθ| <= |p'| + |o| |p'| κ, with
         // |p'| <= max(rx, ry) and |p'| κ = rx ry / |p'|² <= max / min: doubled for the push.
         let reach = 2 * (Swift.max(rx, ry) + abs(offset) * Swift.max(rx, ry) / Swift.min(rx, ry))
@@ -58,8 +98,11 @@ struct EllipseFlattener {
             let kappa = rx * ry / (speed * speed * speed)
             let k = rx * ry / speed * Swift.max(1 + offset * kappa, 0.05)
             let step = Swift.min(Self.maxStep, Swift.max(Self.minStep, (8 * Self.tolerance / k).squareRoot()))
-            let push = offset + k * step * step / 16
-            let x = rx * c + push * ty / speed, y = ry * s - push * tx / speed
+            let corner = (cornerFirst && theta == quadrant.from) || (cornerLast && theta >= quarter)
+            let push = corner ? offset : offset + k * step * step / 16
+            var x = rx * c + push * ty / speed, y = ry * s - push * tx / speed
+            if cornerFirst && theta == quadrant.from { y = 0 }
+            if cornerLast && theta >= quarter { x = 0 }
             qx.append(x)
             qy.append(y)
             if theta >= quarter { break }
