@@ -22,17 +22,44 @@ struct EllipseFlattener {
     /// Smallest parameter step (bounds the work for absurd sizes).
     static let minStep = 2e-6
 
-    private var qx: [Double] = []
-    private var qy: [Double] = []
+    /// The quadrant's vertices, stored through pointers (no array checks per vertex); the
+    /// storage grows on demand and is shared by copies (only the owner's copy appends).
+    private final class Quadrant {
+        var x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>
+        var capacity = 512
+        var count = 0
 
-    /// The parameter steps the last ``append(to:cx:cy:rx:ry:offset:reversed:)`` took in its
-    /// quadrant: its cost, which the culling leaps keep near what the visible arcs need.
-    var quadrantSteps: Int { qx.count }
+        init() {
+            x = .allocate(capacity: capacity)
+            y = .allocate(capacity: capacity)
+        }
 
-    init() {
-        qx.reserveCapacity(512)
-        qy.reserveCapacity(512)
+        deinit {
+            x.deallocate()
+            y.deallocate()
+        }
+
+        /// Doubles the capacity, keeping the vertices.
+        func grow() {
+            let c = 2 * capacity
+            let nx = UnsafeMutablePointer<Double>.allocate(capacity: c), ny = UnsafeMutablePointer<Double>.allocate(capacity: c)
+            nx.update(from: x, count: count)
+            ny.update(from: y, count: count)
+            x.deallocate()
+            y.deallocate()
+            x = nx
+            y = ny
+            capacity = c
+        }
     }
+
+    private let quadrantStorage = Quadrant()
+
+    /// The parameter steps the last ``append(to:cx:cy:rx:ry:offset:reversed:quadrant:)`` took
+    /// in its quadrant: its cost, which the culling leaps keep near what the visible arcs need.
+    var quadrantSteps: Int { quadrantStorage.count }
+
+    init() {}
 
     /// The first quadrant's parameter range `from ..< to` of the boundary of the ellipse's
     /// inner parallel body at distance `h` (the points whose disc of radius `h` lies inside
@@ -78,8 +105,8 @@ struct EllipseFlattener {
     mutating func append(to path: inout ContourPath, cx: Double, cy: Double, rx: Double,
                          ry: Double, offset: Double = 0, reversed: Bool = false,
                          quadrant: (from: Double, to: Double) = (0, 0.5 * Double.pi)) {
-        qx.removeAll(keepingCapacity: true)
-        qy.removeAll(keepingCapacity: true)
+        let q = quadrantStorage
+        q.count = 0
         let quarter = quadrant.to
         var theta = quadrant.from
         let cornerFirst = quadrant.from > 0, cornerLast = quarter < 0.5 * Double.pi
@@ -92,7 +119,7 @@ struct EllipseFlattener {
         let within = path.distanceBeyondCull(cx - extent, cy - extent) <= 0
             && path.distanceBeyondCull(cx + extent, cy + extent) <= 0
         while true {
-            let c = RasterMath.cosine(theta), s = RasterMath.sine(theta)
+            let (s, c) = RasterMath.sineCosine(theta)
             let tx = -rx * s, ty = ry * c
             let speed = (tx * tx + ty * ty).squareRoot()
             let kappa = rx * ry / (speed * speed * speed)
@@ -103,8 +130,10 @@ struct EllipseFlattener {
             var x = rx * c + push * ty / speed, y = ry * s - push * tx / speed
             if cornerFirst && theta == quadrant.from { y = 0 }
             if cornerLast && theta >= quarter { x = 0 }
-            qx.append(x)
-            qy.append(y)
+            if q.count == q.capacity { q.grow() }
+            q.x[q.count] = x
+            q.y[q.count] = y
+            q.count &+= 1
             if theta >= quarter { break }
             if within {
                 theta = Swift.min(theta + step, quarter)
@@ -115,31 +144,38 @@ struct EllipseFlattener {
                 Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
             theta = Swift.min(theta + Swift.max(step, gap / reach), quarter)
         }
-        // qx/qy hold θ from 0 to π/2 inclusive; mirror them into the four quadrants.
-        let m = qx.count - 1
+        // The quadrant holds θ from 0 to π/2 inclusive; mirror it into the four quadrants.
+        let m = q.count - 1, qx = q.x, qy = q.y
         path.close()
         if within {
-            qx.withUnsafeBufferPointer { qx in
-                qy.withUnsafeBufferPointer { qy in
-                    path.appendWithinCull(count: 4 * m) { xs, ys in
-                        // Every k in 0...m appears once with each sign, so the bounds come from
-                        // the quadrant's extremes (rounding keeps cx ± q monotone in q).
-                        var loX = qx[0], hiX = qx[0], loY = qy[0], hiY = qy[0]
-                        var i = 0, k = 0
-                        while k < m { xs[i] = cx + qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &+= 1 }
-                        while k > 0 { xs[i] = cx - qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &-= 1 }
-                        while k < m { xs[i] = cx - qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &+= 1 }
-                        while k > 0 { xs[i] = cx + qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &-= 1 }
-                        for j in 1...m {
-                            loX = Swift.min(loX, qx[j]); hiX = Swift.max(hiX, qx[j])
-                            loY = Swift.min(loY, qy[j]); hiY = Swift.max(hiY, qy[j])
-                        }
-                        return (Swift.min(cx + loX, cx - hiX), Swift.min(cy + loY, cy - hiY),
-                                Swift.max(cx + hiX, cx - loX), Swift.max(cy + hiY, cy - loY))
-                    }
+            path.appendWithinCull(count: 4 * m) { xs, ys in
+                // Every k in 0...m appears once with each sign, so the bounds come from
+                // the quadrant's extremes (rounding keeps cx ± q monotone in q).
+                var loX = qx[0], hiX = qx[0], loY = qy[0], hiY = qy[0]
+                var i = 0, k = 0
+                if reversed {
+                    // The same vertices in the opposite order (what reversing the contour gives).
+                    k = 1
+                    while k <= m { xs[i] = cx + qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &+= 1 }
+                    k = m &- 1
+                    while k >= 0 { xs[i] = cx - qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &-= 1 }
+                    k = 1
+                    while k <= m { xs[i] = cx - qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &+= 1 }
+                    k = m &- 1
+                    while k >= 0 { xs[i] = cx + qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &-= 1 }
+                } else {
+                    while k < m { xs[i] = cx + qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &+= 1 }
+                    while k > 0 { xs[i] = cx - qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &-= 1 }
+                    while k < m { xs[i] = cx - qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &+= 1 }
+                    while k > 0 { xs[i] = cx + qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &-= 1 }
                 }
+                for j in 1...m {
+                    loX = Swift.min(loX, qx[j]); hiX = Swift.max(hiX, qx[j])
+                    loY = Swift.min(loY, qy[j]); hiY = Swift.max(hiY, qy[j])
+                }
+                return (Swift.min(cx + loX, cx - hiX), Swift.min(cy + loY, cy - hiY),
+                        Swift.max(cx + hiX, cx - loX), Swift.max(cy + hiY, cy - loY))
             }
-            if reversed { path.reverseLastContour() }
             return
         }
         for k in 0..<m { path.append(cx + qx[k], cy + qy[k]) }
@@ -150,10 +186,11 @@ struct EllipseFlattener {
     }
 
     /// Calls `body` with the last appended contour's quadrant: the vertices `(qx[k], qy[k])`
-    /// relative to its centre for θ from 0 to π/2 (k in `0...m`, `m = qx.count - 1`), which
+    /// relative to its centre for θ over the quadrant's range (k in `0...m`, `m = qx.count - 1`), which
     /// it mirrors into the other three quadrants; `qy` grows and `qx` shrinks with k.
     func withQuadrant<R>(_ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>) -> R) -> R {
-        qx.withUnsafeBufferPointer { qx in qy.withUnsafeBufferPointer { qy in body(qx, qy) } }
+        let q = quadrantStorage
+        return body(UnsafeBufferPointer(start: q.x, count: q.count), UnsafeBufferPointer(start: q.y, count: q.count))
     }
 
     /// The ellipse itself (no push, no offset) as the points of a closed polyline for the
