@@ -21,6 +21,9 @@ struct EllipseFlattener {
     static let maxStep = Double.pi / 16
     /// Smallest parameter step (bounds the work for absurd sizes).
     static let minStep = 2e-6
+    /// Steps between two exact sines and cosines: the rotations between them drift by a few
+    /// ulps (below 1e-14 in the vertex's direction).
+    static let anchorSteps = 16
 
     /// The quadrant's vertices, stored through pointers (no array checks per vertex); the
     /// storage grows on demand and is shared by copies (only the owner's copy appends).
@@ -118,8 +121,11 @@ struct EllipseFlattener {
         let extent = Swift.max(rx, ry) + abs(offset) + 1
         let within = path.distanceBeyondCull(cx - extent, cy - extent) <= 0
             && path.distanceBeyondCull(cx + extent, cy + extent) <= 0
+        // (sin θ, cos θ): exact (the C library's) at the first and last vertex, after a leap
+        // and every ``anchorSteps`` steps; in between the previous pair rotated by the step.
+        var (s, c) = RasterMath.sineCosine(theta)
+        var rotated = 0
         while true {
-            let (s, c) = RasterMath.sineCosine(theta)
             let tx = -rx * s, ty = ry * c
             let speed = (tx * tx + ty * ty).squareRoot()
             let kappa = rx * ry / (speed * speed * speed)
@@ -135,14 +141,25 @@ struct EllipseFlattener {
             q.y[q.count] = y
             q.count &+= 1
             if theta >= quarter { break }
+            var next: Double
             if within {
-                theta = Swift.min(theta + step, quarter)
-                continue
+                next = Swift.min(theta + step, quarter)
+            } else {
+                let gap = Swift.min(
+                    Swift.min(path.distanceBeyondCull(cx + x, cy + y), path.distanceBeyondCull(cx - x, cy + y)),
+                    Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
+                next = Swift.min(theta + Swift.max(step, gap / reach), quarter)
             }
-            let gap = Swift.min(
-                Swift.min(path.distanceBeyondCull(cx + x, cy + y), path.distanceBeyondCull(cx - x, cy + y)),
-                Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
-            theta = Swift.min(theta + Swift.max(step, gap / reach), quarter)
+            let delta = next - theta
+            rotated &+= 1
+            if next >= quarter || delta > Self.maxStep || rotated == Self.anchorSteps {
+                (s, c) = RasterMath.sineCosine(next)
+                rotated = 0
+            } else {
+                let (sd, cd) = RasterMath.smallAngleSineCosine(delta)
+                (s, c) = (s * cd + c * sd, c * cd - s * sd)
+            }
+            theta = next
         }
         // The quadrant holds θ from 0 to π/2 inclusive; mirror it into the four quadrants.
         let m = q.count - 1, qx = q.x, qy = q.y
