@@ -124,11 +124,12 @@ import Testing
             (3.4, 27.8, 13.3, 5.2, 4.4),    // trimmed, partly off the canvas
         ]
         for (cx, cy, rx, ry, w) in cases {
-            check("stroked ellipse \(cx),\(cy) r=\(rx)x\(ry) w=\(w)",
-                  truth: .strokedEllipse(cx, cy, rx, ry, halfWidth: w / 2), samples: 256) { r, p in
+            let label = "stroked ellipse \(cx),\(cy) r=\(rx)x\(ry) w=\(w)"
+            let error = check(label, truth: .strokedEllipse(cx, cy, rx, ry, halfWidth: w / 2), samples: 256) { r, p in
                 r.strokeEllipse(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry, style: StrokeStyle(width: w),
                                 paint: shapeWhite, into: p)
             }
+            print("\(label): \(error)")
         }
     }
 
@@ -188,6 +189,7 @@ import Testing
                 checkedPoints += 1
             }
         }
+        print("thick ring geometry: \(checkedPoints) random points classified")
         #expect(checkedPoints > 20_000)
     }
 
