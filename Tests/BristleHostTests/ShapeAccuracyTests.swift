@@ -220,31 +220,55 @@ import Testing
             $0.strokeWidth / 2 >= 0.999 * min($0.c, $0.d) * min($0.c, $0.d) / max($0.c, $0.d)
         }
         #expect(thick.count == 110)
+        compareWithStroker("bench", thick.prefix(all ? thick.count : 6).map { ($0.a, $0.b, $0.c, $0.d, $0.strokeWidth) },
+                           style: StrokeStyle(width: 1, cap: .butt, join: .miter, miterLimit: 10))
+    }
+
+    /// The ellipse brush's sheet: the 16 shapes of its direction row's `draw_ellipse` calls
+    /// (rubber band and final, width 6, round joins as the brush strokes them) that are wider
+    /// than their curvature, as for the bench's.
+    @Test func sheetThickEllipsesAreAtLeastAsExactAsTheStroker() {
+        let shapes: [(Double, Double, Double, Double, Double)] = [
+            (135.4075, 128.9135, 0.7655, 1.8475), (91.515, 131.515, 1.414, 1.414), (136.173, 130.7615, 1.531, 3.6955),
+            (48.9135, 135.4075, 1.8475, 0.7655), (136.9385, 132.609, 2.2965, 5.543), (92.929, 132.929, 2.828, 2.828),
+            (137.7035, 134.457, 3.0615, 7.391), (50.7615, 136.173, 3.6955, 1.531), (138.469, 136.3045, 3.827, 9.2385),
+            (139.2345, 138.1525, 4.5925, 11.0865), (140, 140, 5.358, 12.934), (52.609, 136.9385, 5.543, 2.2965),
+            (54.457, 137.7035, 7.391, 3.0615), (56.3045, 138.469, 9.2385, 3.827), (58.1525, 139.2345, 11.0865, 4.5925),
+            (60, 140, 12.934, 5.358),
+        ].map { ($0.0, $0.1, $0.2, $0.3, 6) }
+        compareWithStroker("sheet", shapes, style: StrokeStyle(width: 1, cap: .round, join: .round, miterLimit: 10))
+    }
+
+    /// Draws each stroked ellipse `(cx, cy, rx, ry, width)` alone (at its fractional position,
+    /// on a canvas of its box with a margin) as a ring and through the polyline stroker with
+    /// `style` (its width replaced), both against ``CrossSectionTruth/strokedEllipse(_:_:_:_:halfWidth:)``:
+    /// the ring within the gates and at least as exact as the stroker over all of them.
+    private func compareWithStroker(_ label: String, _ shapes: [(Double, Double, Double, Double, Double)],
+                                    style base: StrokeStyle) {
         var ring = CoverageError(measured: [], truth: []), stroker = ring
-        for shape in thick.prefix(all ? thick.count : 6) {
-            let (rx, ry, w) = (shape.c, shape.d, shape.strokeWidth)
-            // The bench's fractional position, the canvas the stroke's box with a margin.
+        for (x, y, rx, ry, w) in shapes {
             let mx = (rx + w / 2 + 2).rounded(.up), my = (ry + w / 2 + 2).rounded(.up)
-            let cxs = mx + shape.a - shape.a.rounded(.down), cy = my + shape.b - shape.b.rounded(.down)
+            let cx = mx + x - x.rounded(.down), cy = my + y - y.rounded(.down)
             let width = Int(2 * mx) + 2, height = Int(2 * my) + 2
-            let truth = CrossSectionTruth.strokedEllipse(cxs, cy, rx, ry, halfWidth: w / 2)
+            let truth = CrossSectionTruth.strokedEllipse(cx, cy, rx, ry, halfWidth: w / 2)
                 .coverage(width: width, height: height, samples: 256)
-            let style = StrokeStyle(width: w, cap: .butt, join: .miter, miterLimit: 10)
+            var style = base
+            style.width = w
             let after = ShapeCanvas(width, height), before = ShapeCanvas(width, height)
             let r = Rasterizer()
-            _ = r.strokeEllipse(centerX: cxs, centerY: cy, radiusX: rx, radiusY: ry, style: style,
+            _ = r.strokeEllipse(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry, style: style,
                                 paint: shapeWhite, into: after.plane)
             var xs: [Double] = [], ys: [Double] = []
-            #expect(EllipseFlattener.polyline(into: &xs, &ys, cx: cxs, cy: cy, rx: rx, ry: ry,
+            #expect(EllipseFlattener.polyline(into: &xs, &ys, cx: cx, cy: cy, rx: rx, ry: ry,
                                               limit: Rasterizer.maxPolylinePoints))
             _ = r.strokePoints(count: xs.count, closed: true, stroke: ResolvedStroke(style)!, dashes: .init(start: nil, count: 0),
                                phase: 0, sink: CoverageSink(.paint(before.plane, shapeWhite))!) { (xs[$0], ys[$0]) }
             let a = CoverageError(measured: after.alphas, truth: truth), b = CoverageError(measured: before.alphas, truth: truth)
-            print("bench ellipse r=\(rx)x\(ry) w=\(w): ring \(a); stroker \(b)")
+            print("\(label) ellipse r=\(rx)x\(ry) w=\(w): ring \(a); stroker \(b)")
             ring.merge(a)
             stroker.merge(b)
         }
-        print("bench thick ellipses: ring \(ring); stroker \(stroker)")
+        print("\(label) thick ellipses: ring \(ring); stroker \(stroker)")
         #expect(ring.withinGates, "\(ring)")
         #expect(ring.maxError <= stroker.maxError && ring.mean <= stroker.mean, "ring \(ring), stroker \(stroker)")
     }
