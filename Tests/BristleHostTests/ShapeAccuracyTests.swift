@@ -1,3 +1,4 @@
+import BristleBench
 @testable import BristleHost
 import BristleTestSupport
 import Foundation
@@ -9,12 +10,14 @@ import Testing
 @Suite struct ShapeAccuracyTests {
     /// Draws with `draw` on a padded transparent canvas; checks the gates, the dirty rect and
     /// the padding.
+    @discardableResult
     private func check(_ label: String, width: Int = 32, height: Int = 32, truth: CrossSectionTruth,
-                       _ draw: (Rasterizer, RGBAPlane) -> PixelRect) {
+                       samples: Int = 1024, _ draw: (Rasterizer, RGBAPlane) -> PixelRect) -> CoverageError {
         let canvas = ShapeCanvas(width, height, padding: 8)
         let rect = draw(Rasterizer(), canvas.plane)
         let measured = canvas.alphas
-        let error = CoverageError(measured: measured, truth: truth.coverage(width: width, height: height))
+        let error = CoverageError(measured: measured, truth: truth.coverage(width: width, height: height,
+                                                                          samples: samples))
         #expect(error.withinGates, "\(label): \(error)")
         #expect(canvas.paddingIntact, "\(label): padding written")
         for y in 0..<height {
@@ -23,6 +26,7 @@ import Testing
                         "\(label): pixel \(x),\(y) outside dirty rect \(rect)")
             }
         }
+        return error
     }
 
     @Test func filledRectanglesAtFractionalPositionsTinyAndClipped() {
@@ -103,6 +107,170 @@ import Testing
                                            radiusX: r, radiusY: r, style: style, paint: shapeWhite, into: canvas.plane)
             #expect(canvas.alphas.allSatisfy { $0 == 0 } && canvas.paddingIntact, "around r=\(r): painted")
         }
+    }
+
+    /// Stroked ellipses against the distance to the curve (``CrossSectionTruth/strokedEllipse(_:_:_:_:halfWidth:)``):
+    /// thin rings, strokes wider than the smallest radius of curvature (the inner side trimmed
+    /// of its swallowtails), and wider than the smaller radius (no hole), either axis the
+    /// major one, at fractional positions and partly off the canvas.
+    @Test func strokedEllipsesCoverThePointsWithinHalfTheWidth() {
+        let cases: [(Double, Double, Double, Double, Double)] = [
+            (16.3, 15.8, 11.2, 6.7, 2.5),   // ring
+            (16.2, 16.1, 13.7, 3.1, 2.6),   // just past the curvature (0.70)
+            (16.7, 15.4, 12.5, 4.3, 5.9),   // trimmed, x major
+            (15.6, 16.4, 2.9, 12.8, 3.7),   // trimmed, y major
+            (16.3, 15.6, 14.2, 0.9, 5.0),   // thin ellipse, trimmed to a sliver
+            (15.9, 16.3, 6.1, 9.4, 12.7),   // wider than the smaller radius: no hole
+            (3.4, 27.8, 13.3, 5.2, 4.4),    // trimmed, partly off the canvas
+        ]
+        for (cx, cy, rx, ry, w) in cases {
+            let label = "stroked ellipse \(cx),\(cy) r=\(rx)x\(ry) w=\(w)"
+            let error = check(label, truth: .strokedEllipse(cx, cy, rx, ry, halfWidth: w / 2), samples: 256) { r, p in
+                r.strokeEllipse(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry, style: StrokeStyle(width: w),
+                                paint: shapeWhite, into: p)
+            }
+            print("\(label): \(error)")
+        }
+    }
+
+    /// The geometry of the thick ring (``EllipseFlattener/innerQuadrant(rx:ry:halfWidth:)``):
+    /// the trimmed inner offset's points lie at distance h from the ellipse (to 1e-9), its
+    /// ends on the axes, the offset just past the trim is nearer than h (the swallowtail cut
+    /// off), and random points are inside the flattened ring exactly when their distance to
+    /// the ellipse is at most h (away from the boundary by more than the flattening).
+    @Test func thickRingIsTheInnerParallelBodyRemoved() {
+        var state: UInt64 = 0x9E37
+        func unit() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) * 0x1p-53
+        }
+        var checkedPoints = 0
+        for i in 0..<60 {
+            let major = 6 + 40 * unit(), minor = 0.5 + (major - 0.5) * unit()
+            let (rx, ry) = i % 2 == 0 ? (major, minor) : (minor, major)
+            // h from below the smallest radius of curvature to past the smaller radius.
+            let h = minor * minor / major * 0.9 + (minor * 1.1 - minor * minor / major * 0.9) * unit()
+            let label = "r=\(rx)x\(ry) h=\(h)"
+            guard let q = EllipseFlattener.innerQuadrant(rx: rx, ry: ry, halfWidth: h) else {
+                #expect(h >= minor, "\(label): no inner body although h < the smaller radius")
+                continue
+            }
+            #expect(h < minor && q.from < q.to, "\(label): \(q)")
+            func offset(_ t: Double) -> (Double, Double) {
+                let nx = ry * cos(t), ny = rx * sin(t), l = (nx * nx + ny * ny).squareRoot()
+                return (rx * cos(t) - h * nx / l, ry * sin(t) - h * ny / l)
+            }
+            for j in 0...64 {
+                let (x, y) = offset(q.from + (q.to - q.from) * Double(j) / 64)
+                let d = EllipseDistance.signed(x, y, rx, ry)
+                #expect(abs(d + h) <= 1e-9, "\(label): trimmed offset at distance \(-d)")
+            }
+            if q.from > 0 {
+                #expect(abs(offset(q.from).1) <= 1e-9, "\(label): the start is off the x axis")
+                let (x, y) = offset(q.from * 0.98)
+                #expect(y < 0 && EllipseDistance.signed(x, y, rx, ry) > -h + 1e-9, "\(label): not a swallowtail")
+            }
+            if q.to < Double.pi / 2 {
+                #expect(abs(offset(q.to).0) <= 1e-9, "\(label): the end is off the y axis")
+                let (x, y) = offset(q.to + (Double.pi / 2 - q.to) * 0.02)
+                #expect(x < 0 && EllipseDistance.signed(x, y, rx, ry) > -h + 1e-9, "\(label): not a swallowtail")
+            }
+            // Random points against the flattened outline (nonzero winding of both contours).
+            var path = ContourPath()
+            path.reset(cull: nil)
+            var flattener = EllipseFlattener()
+            flattener.append(to: &path, cx: 0, cy: 0, rx: rx, ry: ry, offset: h)
+            flattener.append(to: &path, cx: 0, cy: 0, rx: rx, ry: ry, offset: -h, reversed: true, quadrant: q)
+            for _ in 0..<400 {
+                let x = (2 * unit() - 1) * (rx + h + 1), y = (2 * unit() - 1) * (ry + h + 1)
+                let d = EllipseDistance.signed(x, y, rx, ry)
+                guard abs(abs(d) - h) > 0.01 else { continue }
+                #expect((winding(path, x, y) != 0) == (abs(d) <= h), "\(label): point \(x),\(y) at distance \(d)")
+                checkedPoints += 1
+            }
+        }
+        print("thick ring geometry: \(checkedPoints) random points classified")
+        #expect(checkedPoints > 20_000)
+    }
+
+    /// The nonzero winding number of `path` around (x, y).
+    private func winding(_ path: ContourPath, _ x: Double, _ y: Double) -> Int {
+        var w = 0
+        let xs = path.xs, ys = path.ys
+        for (c, start) in path.starts.enumerated() {
+            let end = c + 1 < path.starts.count ? path.starts[c + 1] : path.count
+            for i in start..<end {
+                let j = i + 1 < end ? i + 1 : start
+                let (x0, y0, x1, y1) = (xs[i], ys[i], xs[j], ys[j])
+                guard (y0 <= y) != (y1 <= y) else { continue }
+                let cross = (x1 - x0) * (y - y0) - (x - x0) * (y1 - y0)
+                if y1 > y0 { if cross > 0 { w += 1 } } else if cross < 0 { w -= 1 }
+            }
+        }
+        return w
+    }
+
+    /// The benchmark's stroked ellipses that are wider than their curvature (`ellipse_stroke`:
+    /// 110 of 1,000; the first 6, or all with BRISTLE_ELLIPSE_ALL=1), each alone on a canvas
+    /// of its size: the ring is at least as exact as the polyline stroker (miter joins, the
+    /// bench's style) it replaced, in the worst pixel and on average over all of them.
+    @Test func benchThickEllipsesAreAtLeastAsExactAsTheStroker() {
+        let all = ProcessInfo.processInfo.environment["BRISTLE_ELLIPSE_ALL"] == "1"
+        let thick = BenchWorkload.shapes(seed: BenchWorkload.ellipseStrokeSeed, rectangles: false).filter {
+            $0.strokeWidth / 2 >= 0.999 * min($0.c, $0.d) * min($0.c, $0.d) / max($0.c, $0.d)
+        }
+        #expect(thick.count == 110)
+        compareWithStroker("bench", thick.prefix(all ? thick.count : 6).map { ($0.a, $0.b, $0.c, $0.d, $0.strokeWidth) },
+                           style: StrokeStyle(width: 1, cap: .butt, join: .miter, miterLimit: 10))
+    }
+
+    /// The ellipse brush's sheet: the 16 shapes of its direction row's `draw_ellipse` calls
+    /// (rubber band and final, width 6, round joins as the brush strokes them) that are wider
+    /// than their curvature, as for the bench's.
+    @Test func sheetThickEllipsesAreAtLeastAsExactAsTheStroker() {
+        let shapes: [(Double, Double, Double, Double, Double)] = [
+            (135.4075, 128.9135, 0.7655, 1.8475), (91.515, 131.515, 1.414, 1.414), (136.173, 130.7615, 1.531, 3.6955),
+            (48.9135, 135.4075, 1.8475, 0.7655), (136.9385, 132.609, 2.2965, 5.543), (92.929, 132.929, 2.828, 2.828),
+            (137.7035, 134.457, 3.0615, 7.391), (50.7615, 136.173, 3.6955, 1.531), (138.469, 136.3045, 3.827, 9.2385),
+            (139.2345, 138.1525, 4.5925, 11.0865), (140, 140, 5.358, 12.934), (52.609, 136.9385, 5.543, 2.2965),
+            (54.457, 137.7035, 7.391, 3.0615), (56.3045, 138.469, 9.2385, 3.827), (58.1525, 139.2345, 11.0865, 4.5925),
+            (60, 140, 12.934, 5.358),
+        ].map { ($0.0, $0.1, $0.2, $0.3, 6) }
+        compareWithStroker("sheet", shapes, style: StrokeStyle(width: 1, cap: .round, join: .round, miterLimit: 10))
+    }
+
+    /// Draws each stroked ellipse `(cx, cy, rx, ry, width)` alone (at its fractional position,
+    /// on a canvas of its box with a margin) as a ring and through the polyline stroker with
+    /// `style` (its width replaced), both against ``CrossSectionTruth/strokedEllipse(_:_:_:_:halfWidth:)``:
+    /// the ring within the gates and at least as exact as the stroker over all of them.
+    private func compareWithStroker(_ label: String, _ shapes: [(Double, Double, Double, Double, Double)],
+                                    style base: StrokeStyle) {
+        var ring = CoverageError(measured: [], truth: []), stroker = ring
+        for (x, y, rx, ry, w) in shapes {
+            let mx = (rx + w / 2 + 2).rounded(.up), my = (ry + w / 2 + 2).rounded(.up)
+            let cx = mx + x - x.rounded(.down), cy = my + y - y.rounded(.down)
+            let width = Int(2 * mx) + 2, height = Int(2 * my) + 2
+            let truth = CrossSectionTruth.strokedEllipse(cx, cy, rx, ry, halfWidth: w / 2)
+                .coverage(width: width, height: height, samples: 256)
+            var style = base
+            style.width = w
+            let after = ShapeCanvas(width, height), before = ShapeCanvas(width, height)
+            let r = Rasterizer()
+            _ = r.strokeEllipse(centerX: cx, centerY: cy, radiusX: rx, radiusY: ry, style: style,
+                                paint: shapeWhite, into: after.plane)
+            var xs: [Double] = [], ys: [Double] = []
+            #expect(EllipseFlattener.polyline(into: &xs, &ys, cx: cx, cy: cy, rx: rx, ry: ry,
+                                              limit: Rasterizer.maxPolylinePoints))
+            _ = r.strokePoints(count: xs.count, closed: true, stroke: ResolvedStroke(style)!, dashes: .init(start: nil, count: 0),
+                               phase: 0, sink: CoverageSink(.paint(before.plane, shapeWhite))!) { (xs[$0], ys[$0]) }
+            let a = CoverageError(measured: after.alphas, truth: truth), b = CoverageError(measured: before.alphas, truth: truth)
+            print("\(label) ellipse r=\(rx)x\(ry) w=\(w): ring \(a); stroker \(b)")
+            ring.merge(a)
+            stroker.merge(b)
+        }
+        print("\(label) thick ellipses: ring \(ring); stroker \(stroker)")
+        #expect(ring.withinGates, "\(ring)")
+        #expect(ring.maxError <= stroker.maxError && ring.mean <= stroker.mean, "ring \(ring), stroker \(stroker)")
     }
 
     @Test func buttAndSquareCappedSegments() {

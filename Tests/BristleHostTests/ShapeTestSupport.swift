@@ -150,6 +150,34 @@ struct CrossSectionTruth {
         }
     }
 
+    /// Every point within `h` of the curve of an axis-aligned ellipse (its solid stroke of
+    /// width `2h`), from the distance alone (``EllipseDistance``): the signed distance to a
+    /// convex curve is a convex function, along a column smallest on the centre's row
+    /// (symmetry), so the column's points within `h` are the interval where it is `<= h`
+    /// minus the one where it is `< -h`, both centred on that row, their ends found by
+    /// bisection. Knows nothing of parallel curves, cusps or trimming.
+    static func strokedEllipse(_ cx: Double, _ cy: Double, _ rx: Double, _ ry: Double,
+                               halfWidth h: Double) -> CrossSectionTruth {
+        CrossSectionTruth { x in
+            let u = x - cx
+            let mid = EllipseDistance.signed(u, 0, rx, ry)
+            guard mid < h else { return [] }
+            // The v in [lo, hi] where the distance crosses `level` (below it at lo).
+            func end(_ level: Double, _ lo0: Double, _ hi0: Double) -> Double {
+                var lo = lo0, hi = hi0
+                while hi - lo > 1e-12 {
+                    let m = 0.5 * (lo + hi)
+                    if EllipseDistance.signed(u, m, rx, ry) < level { lo = m } else { hi = m }
+                }
+                return 0.5 * (lo + hi)
+            }
+            let o = end(h, 0, ry + h + 1)
+            guard mid < -h else { return [(cy - o, cy + o)] }
+            let i = end(-h, 0, o)
+            return [(cy - o, cy - i), (cy + i, cy + o)]
+        }
+    }
+
     /// An axis-aligned rectangle minus an inner one (a mitered rectangle stroke).
     static func ring(outer o: (Double, Double, Double, Double), hole h: (Double, Double, Double, Double)) -> CrossSectionTruth {
         CrossSectionTruth { x in
@@ -173,6 +201,13 @@ struct CoverageError: CustomStringConvertible {
             sum += e
             count += 1
         }
+    }
+
+    /// Adds another comparison's pixels.
+    mutating func merge(_ other: CoverageError) {
+        maxError = max(maxError, other.maxError)
+        sum += other.sum
+        count += other.count
     }
 
     var description: String { "max \(maxError)/255, mean \(mean)/255 over \(count) px" }

@@ -116,7 +116,8 @@ import Testing
     }
 
     @Test func ellipseStrokesCoverPointsWithinHalfTheWidth() {
-        for (rx, ry, w) in [(22.0, 14.0, 4.0), (24.0, 6.0, 14.0)] {  // ring, then the thick fallback
+        // A ring, a ring with its inner side trimmed of swallowtails, one wider than the smaller radius.
+        for (rx, ry, w) in [(22.0, 14.0, 4.0), (24.0, 6.0, 6.0), (24.0, 6.0, 14.0)] {
             let c = ShapeCanvas(60, 40)
             _ = r.strokeEllipse(centerX: 30.2, centerY: 19.7, radiusX: rx, radiusY: ry, style: StrokeStyle(width: w, join: .round),
                                 paint: shapeWhite, into: c.plane)

@@ -21,28 +21,98 @@ struct EllipseFlattener {
     static let maxStep = Double.pi / 16
     /// Smallest parameter step (bounds the work for absurd sizes).
     static let minStep = 2e-6
+    /// Steps between two exact sines and cosines: the rotations between them drift by a few
+    /// ulps (below 1e-14 in the vertex's direction).
+    static let anchorSteps = 16
 
-    private var qx: [Double] = []
-    private var qy: [Double] = []
+    /// The quadrant's vertices, stored through pointers (no array checks per vertex); the
+    /// storage grows on demand and is shared by copies (only the owner's copy appends).
+    private final class Quadrant {
+        var x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>
+        var capacity = 512
+        var count = 0
 
-    /// The parameter steps the last ``append(to:cx:cy:rx:ry:offset:reversed:)`` took in its
-    /// quadrant: its cost, which the culling leaps keep near what the visible arcs need.
-    var quadrantSteps: Int { qx.count }
+        init() {
+            x = .allocate(capacity: capacity)
+            y = .allocate(capacity: capacity)
+        }
 
-    init() {
-        qx.reserveCapacity(512)
-        qy.reserveCapacity(512)
+        deinit {
+            x.deallocate()
+            y.deallocate()
+        }
+
+        /// Doubles the capacity, keeping the vertices.
+        func grow() {
+            let c = 2 * capacity
+            let nx = UnsafeMutablePointer<Double>.allocate(capacity: c), ny = UnsafeMutablePointer<Double>.allocate(capacity: c)
+            nx.update(from: x, count: count)
+            ny.update(from: y, count: count)
+            x.deallocate()
+            y.deallocate()
+            x = nx
+            y = ny
+            capacity = c
+        }
+    }
+
+    private let quadrantStorage = Quadrant()
+
+    /// The parameter steps the last ``append(to:cx:cy:rx:ry:offset:reversed:quadrant:)`` took
+    /// in its quadrant: its cost, which the culling leaps keep near what the visible arcs need.
+    var quadrantSteps: Int { quadrantStorage.count }
+
+    init() {}
+
+    /// The first quadrant's parameter range `from ..< to` of the boundary of the ellipse's
+    /// inner parallel body at distance `h` (the points whose disc of radius `h` lies inside
+    /// the ellipse: convex, symmetric about both axes), or nil when that body is empty
+    /// (`h >= min(rx, ry)`). Requires `rx, ry > 0`, `h >= 0`.
+    ///
+    /// Where `h` is at most the smallest radius of curvature (`min² / max`) the boundary is
+    /// the whole inner offset curve: `(0, π/2)`. Beyond it the offset folds into swallowtails
+    /// around the major axis's ends, and the boundary is the offset trimmed where it first
+    /// reaches the major axis: with `a >= b` along x, the inner offset's
+    /// `y(θ) = sin θ (b - h a / |p'(θ)|)` has the sign of `|p'| - h a / b`, and `|p'|² =
+    /// b² + (a² - b²) sin² θ` grows from `b²` at θ = 0 to `a²` at π/2, so it is zero once, at
+    /// `sin² θ0 = ((h a / b)² - b²) / (a² - b²)`, and positive above: the range is `(θ0, π/2)`.
+    /// The cusps lie on the evolute, whose first-quadrant part has `y <= 0`, so the branch
+    /// walked from π/2 meets the axis before its cusp: `1 + offset κ > 0` on the range. With
+    /// the major axis along y, symmetrically `(0, θ1)`, θ1 where x first reaches 0.
+    static func innerQuadrant(rx: Double, ry: Double, halfWidth h: Double) -> (from: Double, to: Double)? {
+        let quarter = 0.5 * Double.pi
+        guard h < Swift.min(rx, ry) else { return nil }
+        if rx >= ry {
+            guard h > ry * ry / rx else { return (0, quarter) }
+            let q = h * rx / ry
+            let s2 = Swift.min((q - ry) * (q + ry) / ((rx - ry) * (rx + ry)), 1)
+            let from = RasterMath.arcTangent(s2.squareRoot(), (1 - s2).squareRoot())
+            return from < quarter ? (from, quarter) : nil
+        }
+        guard h > rx * rx / ry else { return (0, quarter) }
+        let q = h * ry / rx
+        let c2 = Swift.min((q - rx) * (q + rx) / ((ry - rx) * (ry + rx)), 1)
+        let to = RasterMath.arcTangent((1 - c2).squareRoot(), c2.squareRoot())
+        return to > 0 ? (0, to) : nil
     }
 
     /// Appends the closed curve at offset `offset` (positive outwards) as a new contour,
     /// clockwise on screen (θ increasing), or the other way round when `reversed`.
     /// Requires `rx, ry > 0` and `1 + offset * κ > 0` along the curve (no cusps).
+    ///
+    /// `quadrant`: the first quadrant's part walked, mirrored into the others (default the
+    /// whole quadrant). A range starting after 0 starts on the x axis (the vertex at `from`
+    /// has y = 0 exactly), one ending before π/2 ends on the y axis (x = 0); those corner
+    /// vertices are not pushed. With ``innerQuadrant(rx:ry:halfWidth:)`` and `offset = -h`
+    /// that is the boundary of the inner parallel body (a convex contour).
     mutating func append(to path: inout ContourPath, cx: Double, cy: Double, rx: Double,
-                         ry: Double, offset: Double = 0, reversed: Bool = false) {
-        qx.removeAll(keepingCapacity: true)
-        qy.removeAll(keepingCapacity: true)
-        var theta = 0.0
-        let quarter = 0.5 * Double.pi
+                         ry: Double, offset: Double = 0, reversed: Bool = false,
+                         quadrant: (from: Double, to: Double) = (0, 0.5 * Double.pi)) {
+        let q = quadrantStorage
+        q.count = 0
+        let quarter = quadrant.to
+        var theta = quadrant.from
+        let cornerFirst = quadrant.from > 0, cornerLast = quarter < 0.5 * Double.pi
         // A bound on the offset curve's speed |d(p + o n)/dθ| <= |p'| + |o| |p'| κ, with
         // |p'| <= max(rx, ry) and |p'| κ = rx ry / |p'|² <= max / min: doubled for the push.
         let reach = 2 * (Swift.max(rx, ry) + abs(offset) * Swift.max(rx, ry) / Swift.min(rx, ry))
@@ -51,52 +121,78 @@ struct EllipseFlattener {
         let extent = Swift.max(rx, ry) + abs(offset) + 1
         let within = path.distanceBeyondCull(cx - extent, cy - extent) <= 0
             && path.distanceBeyondCull(cx + extent, cy + extent) <= 0
+        // (sin θ, cos θ): exact (the C library's) at the first and last vertex, after a leap
+        // and every ``anchorSteps`` steps; in between the previous pair rotated by the step.
+        var (s, c) = RasterMath.sineCosine(theta)
+        var rotated = 0
         while true {
-            let c = RasterMath.cosine(theta), s = RasterMath.sine(theta)
             let tx = -rx * s, ty = ry * c
             let speed = (tx * tx + ty * ty).squareRoot()
             let kappa = rx * ry / (speed * speed * speed)
             let k = rx * ry / speed * Swift.max(1 + offset * kappa, 0.05)
             let step = Swift.min(Self.maxStep, Swift.max(Self.minStep, (8 * Self.tolerance / k).squareRoot()))
-            let push = offset + k * step * step / 16
-            let x = rx * c + push * ty / speed, y = ry * s - push * tx / speed
-            qx.append(x)
-            qy.append(y)
+            let corner = (cornerFirst && theta == quadrant.from) || (cornerLast && theta >= quarter)
+            let push = corner ? offset : offset + k * step * step / 16
+            var x = rx * c + push * ty / speed, y = ry * s - push * tx / speed
+            if cornerFirst && theta == quadrant.from { y = 0 }
+            if cornerLast && theta >= quarter { x = 0 }
+            if q.count == q.capacity { q.grow() }
+            q.x[q.count] = x
+            q.y[q.count] = y
+            q.count &+= 1
             if theta >= quarter { break }
+            var next: Double
             if within {
-                theta = Swift.min(theta + step, quarter)
-                continue
+                next = Swift.min(theta + step, quarter)
+            } else {
+                let gap = Swift.min(
+                    Swift.min(path.distanceBeyondCull(cx + x, cy + y), path.distanceBeyondCull(cx - x, cy + y)),
+                    Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
+                next = Swift.min(theta + Swift.max(step, gap / reach), quarter)
             }
-            let gap = Swift.min(
-                Swift.min(path.distanceBeyondCull(cx + x, cy + y), path.distanceBeyondCull(cx - x, cy + y)),
-                Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
-            theta = Swift.min(theta + Swift.max(step, gap / reach), quarter)
+            let delta = next - theta
+            rotated &+= 1
+            if next >= quarter || delta > Self.maxStep || rotated == Self.anchorSteps {
+                (s, c) = RasterMath.sineCosine(next)
+                rotated = 0
+            } else {
+                let (sd, cd) = RasterMath.smallAngleSineCosine(delta)
+                (s, c) = (s * cd + c * sd, c * cd - s * sd)
+            }
+            theta = next
         }
-        // qx/qy hold θ from 0 to π/2 inclusive; mirror them into the four quadrants.
-        let m = qx.count - 1
+        // The quadrant holds θ from 0 to π/2 inclusive; mirror it into the four quadrants.
+        let m = q.count - 1, qx = q.x, qy = q.y
         path.close()
         if within {
-            qx.withUnsafeBufferPointer { qx in
-                qy.withUnsafeBufferPointer { qy in
-                    path.appendWithinCull(count: 4 * m) { xs, ys in
-                        // Every k in 0...m appears once with each sign, so the bounds come from
-                        // the quadrant's extremes (rounding keeps cx ± q monotone in q).
-                        var loX = qx[0], hiX = qx[0], loY = qy[0], hiY = qy[0]
-                        var i = 0, k = 0
-                        while k < m { xs[i] = cx + qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &+= 1 }
-                        while k > 0 { xs[i] = cx - qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &-= 1 }
-                        while k < m { xs[i] = cx - qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &+= 1 }
-                        while k > 0 { xs[i] = cx + qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &-= 1 }
-                        for j in 1...m {
-                            loX = Swift.min(loX, qx[j]); hiX = Swift.max(hiX, qx[j])
-                            loY = Swift.min(loY, qy[j]); hiY = Swift.max(hiY, qy[j])
-                        }
-                        return (Swift.min(cx + loX, cx - hiX), Swift.min(cy + loY, cy - hiY),
-                                Swift.max(cx + hiX, cx - loX), Swift.max(cy + hiY, cy - loY))
-                    }
+            path.appendWithinCull(count: 4 * m) { xs, ys in
+                // Every k in 0...m appears once with each sign, so the bounds come from
+                // the quadrant's extremes (rounding keeps cx ± q monotone in q).
+                var loX = qx[0], hiX = qx[0], loY = qy[0], hiY = qy[0]
+                var i = 0, k = 0
+                if reversed {
+                    // The same vertices in the opposite order (what reversing the contour gives).
+                    k = 1
+                    while k <= m { xs[i] = cx + qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &+= 1 }
+                    k = m &- 1
+                    while k >= 0 { xs[i] = cx - qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &-= 1 }
+                    k = 1
+                    while k <= m { xs[i] = cx - qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &+= 1 }
+                    k = m &- 1
+                    while k >= 0 { xs[i] = cx + qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &-= 1 }
+                } else {
+                    while k < m { xs[i] = cx + qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &+= 1 }
+                    while k > 0 { xs[i] = cx - qx[k]; ys[i] = cy + qy[k]; i &+= 1; k &-= 1 }
+                    while k < m { xs[i] = cx - qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &+= 1 }
+                    while k > 0 { xs[i] = cx + qx[k]; ys[i] = cy - qy[k]; i &+= 1; k &-= 1 }
                 }
+                for j in 1...m {
+                    loX = Swift.min(loX, qx[j]); hiX = Swift.max(hiX, qx[j])
+                    loY = Swift.min(loY, qy[j]); hiY = Swift.max(hiY, qy[j])
+                }
+                return (Swift.min(cx + loX, cx - hiX), Swift.min(cy + loY, cy - hiY),
+                        Swift.max(cx + hiX, cx - loX), Swift.max(cy + hiY, cy - loY))
             }
-            if reversed { path.reverseLastContour() }
             return
         }
         for k in 0..<m { path.append(cx + qx[k], cy + qy[k]) }
@@ -107,10 +203,11 @@ struct EllipseFlattener {
     }
 
     /// Calls `body` with the last appended contour's quadrant: the vertices `(qx[k], qy[k])`
-    /// relative to its centre for θ from 0 to π/2 (k in `0...m`, `m = qx.count - 1`), which
+    /// relative to its centre for θ over the quadrant's range (k in `0...m`, `m = qx.count - 1`), which
     /// it mirrors into the other three quadrants; `qy` grows and `qx` shrinks with k.
     func withQuadrant<R>(_ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>) -> R) -> R {
-        qx.withUnsafeBufferPointer { qx in qy.withUnsafeBufferPointer { qy in body(qx, qy) } }
+        let q = quadrantStorage
+        return body(UnsafeBufferPointer(start: q.x, count: q.count), UnsafeBufferPointer(start: q.y, count: q.count))
     }
 
     /// The ellipse itself (no push, no offset) as the points of a closed polyline for the

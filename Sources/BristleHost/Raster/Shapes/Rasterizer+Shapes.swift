@@ -72,10 +72,17 @@ extension Rasterizer {
 
     /// The axis-aligned ellipse centred at (centerX, centerY) with radii `>= 0`. `style` nil
     /// fills it (a zero radius fills nothing); otherwise every point within `width / 2` of
-    /// the ellipse is covered: as the ring between the two parallel curves when the half
-    /// width is below the smallest radius of curvature (`min² / max` of the radii) and the
-    /// stroke is solid, else through the polyline stroker (closed, round-joined where the
-    /// style says so, dashes starting at (cx + rx, cy) clockwise on screen).
+    /// the ellipse is covered. A solid stroke of an ellipse with both radii above 0 is the
+    /// region between two convex curves, filled as one ring: the outer parallel curve at
+    /// `width / 2`, minus the inner parallel body (the points whose disc of radius `width / 2`
+    /// lies inside the ellipse). Up to the smallest radius of curvature (`min² / max` of the
+    /// radii) that body's boundary is the inner parallel curve; beyond it, the inner curve
+    /// trimmed of its swallowtails where it first meets the major axis
+    /// (``EllipseFlattener/innerQuadrant(rx:ry:halfWidth:)``); from the smaller radius on the
+    /// body is empty and the outer curve is filled alone. Dashed strokes, and the outline of
+    /// an ellipse with a zero radius (a segment), go through the polyline stroker (closed,
+    /// round-joined where the style says so, dashes starting at (cx + rx, cy) clockwise on
+    /// screen).
     public func drawEllipse(centerX cx: Double, centerY cy: Double, radiusX rx: Double,
                             radiusY ry: Double, style: StrokeStyle?, target: ShapeTarget) -> PixelRect {
         guard let sink = CoverageSink(target), Self.sane(cx), Self.sane(cy), Self.sane(rx),
@@ -86,13 +93,16 @@ extension Rasterizer {
         }
         guard let stroke = ResolvedStroke(style) else { return .empty }
         let h = stroke.width / 2
-        let a = Swift.max(rx, ry), b = Swift.min(rx, ry)
-        if b > 0 && style.dashes.allSatisfy({ $0 == 0 }) && h < 0.999 * b * b / a {
+        let b = Swift.min(rx, ry)
+        if b > 0 && style.dashes.allSatisfy({ $0 == 0 }) {
             let s = shapeScratch
             s.path.reset(cull: sink.bounds)
             s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h)
+            guard let inner = EllipseFlattener.innerQuadrant(rx: rx, ry: ry, halfWidth: h) else {
+                return s.fill(clip: sink.bounds, sink: sink)
+            }
             s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: -h,
-                                    reversed: true)
+                             reversed: true, quadrant: inner)
             return s.fill(clip: sink.bounds, sink: sink, hole: (cx, cy))
         }
         var xs: [Double] = [], ys: [Double] = []

@@ -200,9 +200,10 @@ final class ShapeScratch {
     /// those wholly inside the hole's part of the row, with a margin of one cell past the cells
     /// its edges' slices write (each slice writes the cells it crosses and the one after).
     ///
-    /// The hole's part of a row: the contour is convex (no cusps) and symmetric, so within the
-    /// row it lies at least as far from the centre's vertical as it does at the row's side
-    /// farther from the centre, at height `d`, where its chord between the quadrant's vertices
+    /// The hole's part of a row: the contour is convex (no cusps; a trimmed inner body's
+    /// corners lie on an axis) and symmetric, so within the row it lies at least as far from
+    /// the centre's vertical as it does at the row's side farther from the centre, at height
+    /// `d`, where its chord between the quadrant's vertices
     /// k and k + 1 (`qy[k] < d <= qy[k + 1]`) lies at least `qx[k + 1]` from it. (The vertices
     /// the culling leapt over lie outside the cull rectangle, where the real chord is inside
     /// the curve: the width is only smaller there, and those rows are outside the band.)
