@@ -45,8 +45,11 @@ let package = Package(
         .target(name: "CBristleClock"),
         // Float-to-integer conversions without Swift's range checks, for the rasteriser's cell walk.
         .target(name: "CBristleMath"),
+        // Close-on-exec temporary files and closing inherited descriptors in spawned children (GNU).
+        .target(name: "CBristleProcess"),
         // The host: loader, layers, rasteriser, drawing session, inputs, PNG; what apps embed.
-        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCleanup", "CBristleClock", "CBristleMath"]),
+        .target(name: "BristleHost", dependencies: ["CBristle", "CBristlePNG", "CBristleCleanup", "CBristleClock", "CBristleMath",
+                                                     "CBristleProcess"]),
         // `bristle bench`: the peers' workload and timing protocol, over the host.
         .target(name: "BristleBench", dependencies: ["BristleHost", "CBristle", "CBristleCallgrind"]),
         // `bristle new`: brush project templates (C, C++, Rust, Swift), written whole or not at all.

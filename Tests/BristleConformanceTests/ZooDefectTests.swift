@@ -133,7 +133,9 @@ import Testing
     @Test(arguments: defects)
     func eachDefectFailsStrictForTheRightReason(_ defect: Defect) throws {
         let report = try ZooTests.run(ZooTests.zoo(defect.define))
-        #expect(ZooTests.nonPassing(report) == defect.expected)
+        let unexpected = report.results.filter { (defect.expected[$0.test] ?? .pass) != $0.verdict }
+        #expect(ZooTests.nonPassing(report) == defect.expected,
+                "\(unexpected.map { "\($0.test): \($0.verdict) (\($0.message))" })")
         for (test, phrase) in defect.phrases {
             let r = try #require(report.results.first { $0.test == test })
             #expect(r.message.contains(phrase), "\(test): \(r.message)")

@@ -1,22 +1,17 @@
+import BristleHost
 import Glibc
 
-/// An anonymous temporary file (created with `mkstemp` in `$TMPDIR`, else `/tmp`, unlinked at
-/// once, close-on-exec) that a child process gets as one of its file descriptors: the hook
-/// record, the result, stderr.
+/// An anonymous temporary file (``BristleHost/UnlinkedFile``: in `$TMPDIR`, else `/tmp`,
+/// unlinked at once, close-on-exec from the start) that a child process gets as one of its
+/// file descriptors: the hook record, the result, stderr.
 final class ScratchFile {
     let fd: Int32
 
     /// Where scratch files go: `$TMPDIR` when set and not empty, else `/tmp`.
-    static var directory: String {
-        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    }
+    static var directory: String { UnlinkedFile.directory }
 
     init?() {
-        var template = Array("\(Self.directory)/bristle-conform-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { return nil }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        guard let fd = UnlinkedFile.create(prefix: "bristle-conform-") else { return nil }
         self.fd = fd
     }
 

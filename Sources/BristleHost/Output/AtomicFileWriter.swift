@@ -1,4 +1,5 @@
 import CBristleCleanup
+import CBristleProcess
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,7 +9,7 @@ import Darwin
 #endif
 
 /// Replaces a file atomically: the new contents are written to a temporary file in the
-/// destination's folder (`.NAME.tmp-XXXXXX`, made by `mkstemp`), optionally `fsync`ed, and
+/// destination's folder (`.NAME.tmp-XXXXXX`, made by `mkostemp`, close-on-exec), optionally `fsync`ed, and
 /// then `rename`d over the destination.
 ///
 /// Other processes see either the old file or the complete new one, never a partial file.
@@ -100,7 +101,7 @@ public enum AtomicFileWriter {
 
         var template = Array(((destination.folder == "/" ? "/" : destination.folder + "/")
                               + "." + destination.shortName + ".tmp-XXXXXX").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let fd = template.withUnsafeMutableBufferPointer { CBristleProcess_make_temporary($0.baseAddress!) }
         if fd < 0 {
             let code = errno
             throw failure(.cannotCreate, "cannot create a file in \(describeFolder(destination.folder)): "
@@ -109,7 +110,6 @@ public enum AtomicFileWriter {
         let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         let cleanupSlot = CBristleCleanup_register(Paths.absolute(temporary))
         defer { CBristleCleanup_unregister(cleanupSlot) }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         _ = fchmod(fd, destination.mode)  // best effort: some file systems have no modes
 
         func discard() {

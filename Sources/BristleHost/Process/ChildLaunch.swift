@@ -1,3 +1,4 @@
+import CBristleProcess
 import Glibc
 
 /// Starts the helper processes that run plugins apart from the host (`bristle conform`'s test
@@ -10,7 +11,9 @@ public enum ChildLaunch {
     }
 
     /// Starts `arguments[0]` with `arguments`, applying `redirect` (target descriptor, source
-    /// descriptor) in order after standard input is opened on /dev/null. The child gets its own
+    /// descriptor) in order after standard input is opened on /dev/null; every other descriptor
+    /// (above the highest target, or 2) is closed in the child, close-on-exec or not, so it
+    /// holds no file another thread of the host had open at that moment. The child gets its own
     /// process group (so it can be killed whole), no blocked signals and every signal at its
     /// default action (a parent thread that blocks or ignores SIGXFSZ, SIGPIPE... must not pass
     /// that on, or they would not stop a plugin), and no Swift backtracer (a crash there is
@@ -21,6 +24,11 @@ public enum ChildLaunch {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         for (target, source) in redirect { posix_spawn_file_actions_adddup2(&actions, source, target) }
+        let closeFrom = max(2, redirect.map(\.target).max() ?? 2) + 1
+        let closing = CBristleProcess_close_from(&actions, closeFrom)
+        if closing != 0 {
+            return .failure(Failure(reason: "cannot prepare the start of \(arguments[0]): \(String(cString: strerror(closing)))"))
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -522,13 +522,7 @@ public final class PlaySession: @unchecked Sendable {
 
     /// An unlinked temporary file, open for reading and writing.
     private static func scratchFile() -> Int32 {
-        var template = Array((PlayEnvironment.temporaryDirectory + "/bristle-play-png-XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
-        if fd >= 0 {
-            unlink(template)
-            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        }
-        return fd
+        UnlinkedFile.create(prefix: "bristle-play-png-") ?? -1
     }
 }
 

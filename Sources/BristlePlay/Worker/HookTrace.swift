@@ -13,12 +13,7 @@ final class HookTrace {
 
     /// A new, zeroed trace (server side); nil when no temporary file can be made.
     convenience init?() {
-        let directory = PlayEnvironment.temporaryDirectory
-        var template = Array((directory + "/bristle-play-trace-XXXXXX").utf8CString)
-        let fd = mkstemp(&template)
-        guard fd >= 0 else { return nil }
-        unlink(template)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        guard let fd = UnlinkedFile.create(prefix: "bristle-play-trace-") else { return nil }
         guard ftruncate(fd, 4096) == 0 else {
             close(fd)
             return nil
