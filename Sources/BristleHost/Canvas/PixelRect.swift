@@ -71,12 +71,19 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
                                 clip: PixelRect) -> PixelRect {
         guard minX.isFinite, minY.isFinite, maxX.isFinite, maxY.isFinite,
               minX <= maxX, minY <= maxY else { return .empty }
+        // Clamped into half the Int32 range first (the bounds are integers, so clamping before
+        // rounding gives the same edges as after), then rounded by one truncating conversion
+        // each: no libm call, no checked conversion, no overflow on the extents.
         let lo = Double(Int32.min / 2), hi = Double(Int32.max / 2)
-        let x0 = Int32(Swift.max(lo, Swift.min(hi, minX.rounded(.down))))
-        let y0 = Int32(Swift.max(lo, Swift.min(hi, minY.rounded(.down))))
-        let x1 = Int32(Swift.max(lo, Swift.min(hi, maxX.rounded(.up))))
-        let y1 = Int32(Swift.max(lo, Swift.min(hi, maxY.rounded(.up))))
-        let box = PixelRect(x: x0, y: y0, width: Swift.max(x1 - x0, 1), height: Swift.max(y1 - y0, 1))
+        @inline(__always) func clamped(_ v: Double) -> Double {
+            let low = v > lo ? v : lo
+            return low < hi ? low : hi
+        }
+        let x0 = Int32(truncatingIfNeeded: CoverageAccumulator.floor(clamped(minX)))
+        let y0 = Int32(truncatingIfNeeded: CoverageAccumulator.floor(clamped(minY)))
+        let x1 = Int32(truncatingIfNeeded: CoverageAccumulator.ceiling(clamped(maxX)))
+        let y1 = Int32(truncatingIfNeeded: CoverageAccumulator.ceiling(clamped(maxY)))
+        let box = PixelRect(x: x0, y: y0, width: Swift.max(x1 &- x0, 1), height: Swift.max(y1 &- y0, 1))
         return box.intersection(clip)
     }
 

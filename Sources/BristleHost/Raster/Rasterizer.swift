@@ -117,13 +117,19 @@ public final class Rasterizer {
         // Full-opacity source-over over a base blends two pixels at a time from the SIMD table.
         let quads = base != nil && table != nil && source.opacity == 65536 ? overTable.prepareQuads(source) : nil
         var dirty = DirtyBox()
-        for y in Int(r.y)..<Int(r.maxY) {
-            let t = target.row(y) + 4 * x0
-            let m = UnsafePointer(mask.row(y) + x0)
-            let b = base.map { UnsafePointer($0.row(y) + 4 * x0) }
+        // Row pointers stepped by the strides (no multiplication or optional per row).
+        let y0 = Int(r.y)
+        var t = target.row(y0) + 4 &* x0
+        var m = UnsafePointer(mask.row(y0) + x0)
+        var b = base.map { UnsafePointer($0.row(y0) + 4 &* x0) }
+        let bStride = base?.strideBytes ?? 0
+        for y in y0..<Int(r.maxY) {
             let span = SpanCompositor.maskRow(t, base: b, mask: m, count: w, source: source, table: table,
                                               quads: quads, maskTable: maskTable)
-            dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
+            dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
+            t += target.strideBytes
+            m += mask.strideBytes
+            b = b.map { $0 + bStride }
         }
         return dirty.rect
     }
