@@ -146,6 +146,33 @@ import Testing
         }
     }
 
+    /// Chains of edges that do not all cross a pixel, and chains through a contour's closing
+    /// vertex (a dash's start corners, where its first edge, the start cap, meets its last):
+    /// a pixel crossed only by one such chain is exact as it is accumulated, so dashes along a
+    /// gentle arc of segments shorter than a pixel have no trouble cell at all; dashes folded
+    /// round hairpin turns (a dash's start and end in one pixel, the chain round the closing
+    /// vertex turning too far) must still be trouble, else their pixels are off by up to 97/255.
+    @Test func chainsWithGapsAndThroughClosingVertices() {
+        let arc = (0...36).map { i -> (Double, Double) in
+            let a = Double.pi + Double(i) * 1.3 / 30
+            return (36.2 + 30 * cos(a), 36.1 + 30 * sin(a))
+        }
+        let gentle = check("dashes along an arc") { r, t in
+            r.drawPolyline(points(arc), style: StrokeStyle(width: 4, cap: .butt, join: .round, dashes: [16, 8]),
+                           target: t)
+        }
+        #expect(gentle == 0, "dashes along a gentle arc have \(gentle) trouble cells")
+        let hairpins = [(4.2, 8.1), (35.6, 9.3), (4.9, 11.2), (34.8, 13.7), (5.3, 15.1), (36.1, 20.4)]
+        for (width, cap) in [(3.1, LineCap.butt), (2.2, .square), (4.6, .round)] {
+            let folded = check("dashes round hairpins, w=\(width) \(cap)") { r, t in
+                r.drawPolyline(points(hairpins), style: StrokeStyle(width: width, cap: cap, join: .round,
+                                                                    dashes: [3.7, 1.9], dashPhase: 0.4),
+                               target: t)
+            }
+            #expect(folded > 0, "the hairpins' folds are not trouble")
+        }
+    }
+
     /// Strokes no one chose: 40 seeded random polylines (3 to 12 points, some on pixel
     /// lines, some repeated), widths 0.3 to 9, every cap and join, a third dashed, some closed.
     @Test func seededRandomStrokes() {

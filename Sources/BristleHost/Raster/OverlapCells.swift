@@ -12,20 +12,26 @@
 /// dash; or by the same contour coming back: self-crossings, an inner join's swallowtail, a
 /// chain turning round inside the pixel) may be wrong; those are the *trouble* cells.
 ///
-/// **Pass 1** (``Tracker``, while the accumulator deposits the areas): edges are numbered
-/// contour by contour, each with a bound on the turning summed from the start
-/// (`|u - v|` of consecutive unit directions, at least the angle times 2/π); every cell keeps
-/// a tag: the last edge that crossed it and where its chain began (or that it holds a
-/// contour's last and first edges, which meet at a vertex). An edge that does not continue
-/// the chain, or makes it turn by ``chainTurnLimit`` or more, makes the cell trouble. Every
-/// cell also sums `sign(dy)` of the edges crossing its row's top line inside it, so the
-/// winding just below any point of the top line is a running sum.
+/// **Chains** (``prepare(path:)``, once per fill): edges are numbered contour by contour, each
+/// with a bound on the turning summed from its contour's start (`|u - v|` of consecutive unit
+/// directions, at least the angle times 2/π), and each knows where the longest chain ending at
+/// it may begin (the turning from there below ``chainTurnLimit``). The edges of a chain need
+/// not all cross the pixel: what counts is that every edge crossing it lies in one chain (the
+/// chain from the first of them to the last has its ends outside the pixel: an edge ending
+/// inside it is followed by one leaving it). A chain may run through a contour's closing
+/// vertex (from an edge near its end, round to one near its start: a dash's start corners).
+///
+/// **Pass 1** (``Tracker``, while the accumulator deposits the areas): every cell keeps a tag:
+/// the last edge that crossed it and where its chain began, or that its chain runs through the
+/// contour's closing vertex. An edge whose chain cannot hold the cell's makes the cell
+/// trouble. Every cell also sums `sign(dy)` of the edges crossing its row's top line inside
+/// it, so the winding just below any point of the top line is a running sum.
 ///
 /// **The pieces of the trouble cells** are gathered during pass 1, not by walking the edges
 /// again: an edge crossing a cell that is already trouble (or that it makes trouble) leaves its
 /// piece there (its row slice clipped to the cell) and its top-line crossing; when a cell
-/// becomes trouble, the edges that crossed it before are its tag's chain (consecutive ids
-/// from where the chain began, or a contour's first and last edges), and only those few are
+/// becomes trouble, the edges that crossed it before are in its tag's chain (consecutive ids
+/// from where the chain began to the last that crossed it), and only those few are
 /// walked again, by the same accumulator code without depositing, keeping their pieces in
 /// that cell alone. An edge that only crossed the cell's top line at its left corner is in
 /// no chain: its crossing is in the cell's crossing count, whose part no kept crossing
@@ -39,13 +45,20 @@
 /// id below the current fill's base is empty, and its crossing count is stale. Not
 /// thread-safe; owned by one ``ShapeScratch``.
 final class OverlapCells {
-    private var tags: UnsafeMutablePointer<UInt32>
-    /// Per cell: the first edge of its chain; once trouble, the cell's number in the order
-    /// cells became trouble.
-    private var chainFirst: UnsafeMutablePointer<UInt32>
+    /// Per cell, packed in one word: the tag (low 32 bits: the last edge id << 2 | state) and
+    /// the first edge of its chain (high 32 bits; once trouble, the cell's number in the order
+    /// cells became trouble).
+    private var tags: UnsafeMutablePointer<UInt64>
     private var crossings: UnsafeMutablePointer<Float>
+    /// Per edge (path numbering), the first edge of the longest chain ending at it
+    /// (``prepare(path:)``).
+    private var reach: UnsafeMutablePointer<UInt32>
+    /// Per edge, the turning bound summed from its contour's start (4 at the first edge).
     private var turning: UnsafeMutablePointer<Double>
-    private var turningCapacity = 0
+    /// At each contour's first edge: the turning at its last edge plus the turn from the last
+    /// edge to the first.
+    private var closing: UnsafeMutablePointer<Double>
+    private var edgeCapacity = 0
     private var capacity = 0
     private var width = 0, height = 0, stride = 2
     private var originX = 0
@@ -73,16 +86,18 @@ final class OverlapCells {
 
     init() {
         tags = .allocate(capacity: 0)
-        chainFirst = .allocate(capacity: 0)
         crossings = .allocate(capacity: 0)
+        reach = .allocate(capacity: 0)
         turning = .allocate(capacity: 0)
+        closing = .allocate(capacity: 0)
     }
 
     deinit {
         tags.deallocate()
-        chainFirst.deallocate()
         crossings.deallocate()
+        reach.deallocate()
         turning.deallocate()
+        closing.deallocate()
     }
 
     /// Number of trouble cells of the current band (after ``finish(path:accumulator:blocks:_:)``).
@@ -100,13 +115,10 @@ final class OverlapCells {
         let needed = (width + 2) * height
         if needed > capacity {
             tags.deallocate()
-            chainFirst.deallocate()
             crossings.deallocate()
             capacity = Swift.max(needed, 2 * capacity)
             tags = .allocate(capacity: capacity)
             tags.initialize(repeating: 0, count: capacity)
-            chainFirst = .allocate(capacity: capacity)
-            chainFirst.initialize(repeating: 0, count: capacity)
             crossings = .allocate(capacity: capacity)
             crossings.initialize(repeating: 0, count: capacity)
         }
@@ -120,23 +132,86 @@ final class OverlapCells {
         cursor = 0
     }
 
-    /// Pass 1's observer (see the type's documentation) for a path of at most `edges` edges;
-    /// it also marks the written blocks with `blocks`.
-    func tracker(edges: Int, blocks: TouchedBlocks.Marker) -> Tracker {
-        if edges + 1 > turningCapacity {
+    /// Finds, once per fill, the chains of `path`'s edges (numbered as
+    /// ``ContourPath/addEdges(to:observer:)`` does): for every edge the first edge of the
+    /// longest chain of consecutive edges of its contour that ends at it and turns by less
+    /// than ``chainTurnLimit`` (the sum of `|u - v|` of consecutive unit directions, from the
+    /// contour's first edge; a zero-length edge breaks every chain), and per contour the
+    /// turning round it, for the chains through its closing vertex.
+    func prepare(path: ContourPath) {
+        let n = path.count
+        if n + 1 > edgeCapacity {
+            reach.deallocate()
             turning.deallocate()
-            turningCapacity = Swift.max(edges + 1, 2 * turningCapacity)
-            turning = .allocate(capacity: turningCapacity)
-            turning.initialize(repeating: 0, count: turningCapacity)
+            closing.deallocate()
+            edgeCapacity = Swift.max(n + 1, 2 * edgeCapacity)
+            reach = .allocate(capacity: edgeCapacity)
+            reach.initialize(repeating: 0, count: edgeCapacity)
+            turning = .allocate(capacity: edgeCapacity)
+            turning.initialize(repeating: 0, count: edgeCapacity)
+            closing = .allocate(capacity: edgeCapacity)
+            closing.initialize(repeating: 0, count: edgeCapacity)
         }
+        let reach = self.reach, turning = self.turning, closing = self.closing
+        let starts = path.starts
+        path.withPoints { xs, ys in
+            for c in 0..<starts.count {
+                let s = starts[c], e = c + 1 < starts.count ? starts[c + 1] : n
+                guard e - s >= 2 else { continue }
+                // Turning from the previous edge, bounded by |u - v| (the angle between unit
+                // vectors is at most π/2 |u - v|); the contour's first edge and a zero-length
+                // edge break every chain (4 is past the limit).
+                var previousX = 0.0, previousY = 0.0, previousLength = 0.0
+                var firstX = 0.0, firstY = 0.0, firstLength = 0.0
+                var total = 0.0
+                var from = s &+ 1
+                var ax = xs[e &- 1], ay = ys[e &- 1]
+                for i in s..<e {
+                    let bx = xs[i], by = ys[i]
+                    let dx = bx - ax, dy = by - ay
+                    let l = (dx * dx + dy * dy).squareRoot()
+                    var turn = 4.0
+                    if l > 0 {
+                        let ux = dx / l, uy = dy / l
+                        if i != s && previousLength > 0 {
+                            let ex = ux - previousX, ey = uy - previousY
+                            turn = (ex * ex + ey * ey).squareRoot()
+                        }
+                        if i == s { firstX = ux; firstY = uy; firstLength = l }
+                        previousX = ux
+                        previousY = uy
+                    }
+                    previousLength = l
+                    total += turn
+                    let id = i &+ 1
+                    turning[id] = total
+                    while total - turning[from] >= Self.chainTurnLimit { from &+= 1 }
+                    reach[id] = UInt32(truncatingIfNeeded: from)
+                    ax = bx
+                    ay = by
+                }
+                // Round the closing vertex, from the last edge to the first.
+                var wrap = 4.0
+                if previousLength > 0 && firstLength > 0 {
+                    let ex = firstX - previousX, ey = firstY - previousY
+                    wrap = (ex * ex + ey * ey).squareRoot()
+                }
+                closing[s &+ 1] = total + wrap
+            }
+        }
+    }
+
+    /// Pass 1's observer (see the type's documentation) for a path of at most `edges` edges
+    /// (after ``prepare(path:)`` for that path); it also marks the written blocks with `blocks`.
+    func tracker(edges: Int, blocks: TouchedBlocks.Marker) -> Tracker {
         idBase = nextIdBase
         if Int(idBase) + edges + 2 >= Int(Self.idLimit) {
             tags.update(repeating: 0, count: capacity)
             idBase = 1
         }
-        var t = Tracker(tags: tags, crossings: crossings, chainFirst: chainFirst, turning: turning,
-                        idBase: idBase, stride: stride, width: Double(width), height: Double(height),
-                        originY: Double(originY), blocks: blocks, edges: edges)
+        var t = Tracker(tags: tags, crossings: crossings, reach: reach, turning: turning, closing: closing,
+                        idBase: idBase, stride: stride,
+                        width: Double(width), height: Double(height), blocks: blocks, edges: edges)
         swap(&t.trouble, &trouble)
         swap(&t.gathered, &gathered)
         t.gathered.removeAll()
@@ -165,7 +240,7 @@ final class OverlapCells {
                 let (ax, ay, bx, by) = path.edge(id &- idBase)
                 acc.addEdge(ax, ay, bx, by, observer: &one)
                 if id == chain.to { break }
-                id = chain.wraps ? chain.to : id &+ 1
+                id &+= 1
             }
             swap(&one.gathered, &gathered)
         }
@@ -223,7 +298,9 @@ final class OverlapCells {
                         }
                         let end = Swift.min(c, (b + 1) << shift)
                         while column < end {
-                            if tags[base + column] >> 2 >= idBase { winding += crossings[base + column] }
+                            if UInt32(truncatingIfNeeded: tags[base + column]) >> 2 >= idBase {
+                                winding += crossings[base + column]
+                            }
                             column += 1
                         }
                     }
@@ -292,11 +369,10 @@ final class OverlapCells {
         var crossingCell: [Int32] = []
         var chains: [Chain] = []
 
-        /// Edges `from...to` (band ids), or `from` and `to` alone when `wraps` (a contour's
-        /// first and last edges).
+        /// Edges `from...to` (band ids): consecutive edges, some of which may not cross the
+        /// cell.
         struct Chain {
             var from: UInt32, to: UInt32
-            var wraps: Bool
         }
 
         mutating func removeAll() {
@@ -348,16 +424,15 @@ final class OverlapCells {
     /// Pass 1's observer: tags the cells every edge crosses, sums the top-line crossings and
     /// gathers what the trouble cells need.
     struct Tracker: CellObserver {
-        let tags: UnsafeMutablePointer<UInt32>
+        let tags: UnsafeMutablePointer<UInt64>
         let crossings: UnsafeMutablePointer<Float>
         let stride: Int
         let width: Double, height: Double
-        /// The band's top row (plane y).
-        let originY: Double
-        let chainFirst: UnsafeMutablePointer<UInt32>
-        /// Per edge id, the bound on the turning summed from the path's start (meaningful
-        /// between edges that reach the band).
-        let turning: UnsafeMutablePointer<Double>
+        /// Per edge (path numbering), the first edge of the longest chain ending at it, the
+        /// turning summed from its contour's start, and at a contour's first edge the turning
+        /// round the contour (``prepare(path:)``).
+        let reach: UnsafeMutablePointer<UInt32>
+        let turning: UnsafePointer<Double>, closing: UnsafePointer<Double>
         let blocks: TouchedBlocks.Marker
         var trouble: [Int] = []
         var gathered = Gathered()
@@ -368,21 +443,19 @@ final class OverlapCells {
         /// The path's edges plus one (ids are numbered from 1).
         private let edgeCount: Int
         private var id: UInt32 = 0, first: UInt32 = 0, last: UInt32 = 0
-        /// The id of the edge reported before (0: none).
-        private var previousId: UInt32 = 0
-        private var previousX = 0.0, previousY = 0.0, previousLength = 0.0
-        private var total = 0.0, here = 0.0
+        /// The first edge (band id) of the longest chain ending at the current edge.
+        private var chainStart: UInt32 = 0
 
-        init(tags: UnsafeMutablePointer<UInt32>, crossings: UnsafeMutablePointer<Float>,
-             chainFirst: UnsafeMutablePointer<UInt32>, turning: UnsafeMutablePointer<Double>, idBase: UInt32,
-             stride: Int, width: Double, height: Double, originY: Double, blocks: TouchedBlocks.Marker,
+        init(tags: UnsafeMutablePointer<UInt64>, crossings: UnsafeMutablePointer<Float>,
+             reach: UnsafeMutablePointer<UInt32>, turning: UnsafePointer<Double>, closing: UnsafePointer<Double>,
+             idBase: UInt32, stride: Int, width: Double, height: Double, blocks: TouchedBlocks.Marker,
              edges: Int) {
             self.idBase = idBase
-            edgeCount = edges + 1
-            self.originY = originY
-            self.tags = tags
-            self.chainFirst = chainFirst
             self.turning = turning
+            self.closing = closing
+            edgeCount = edges + 1
+            self.tags = tags
+            self.reach = reach
             self.crossings = crossings
             self.stride = stride
             self.width = width
@@ -398,78 +471,67 @@ final class OverlapCells {
             self.id = idBase &+ id
             self.first = idBase &+ first
             self.last = idBase &+ last
-            // An edge above or below the band (as the accumulator rejects it) crosses none of
-            // its cells, so no chain holds it: it needs no turning, and the next edge starts
-            // afresh. So does the edge after one the band's walk left out (``EdgeBands``:
-            // only edges outside the band are left out).
-            let follows = id == previousId &+ 1
-            previousId = id
-            if !follows { previousLength = 0 }
-            if CoverageAccumulator.larger(ay, by) - originY <= 0 || Swift.min(ay, by) - originY >= height {
-                previousLength = 0
-                return
-            }
-            // Turning from the previous edge, bounded by |u - v| (the angle between unit
-            // vectors is at most π/2 |u - v|); a contour's first edge and a zero-length edge
-            // break every chain (4 is past the limit).
-            let dx = bx - ax, dy = by - ay
-            let l = (dx * dx + dy * dy).squareRoot()
-            var turn = 4.0
-            if l > 0 {
-                let ux = dx / l, uy = dy / l
-                if id != first && previousLength > 0 {
-                    let ex = ux - previousX, ey = uy - previousY
-                    turn = (ex * ex + ey * ey).squareRoot()
-                }
-                previousX = ux
-                previousY = uy
-            }
-            previousLength = l
-            total += turn
-            turning[Int(id)] = total
-            here = total
+            chainStart = idBase &+ reach[Int(id)]
+        }
+
+        /// The packed cell word of tag `id << 2 | state` and chain start `chain`.
+        @inline(__always)
+        private static func word(_ id: UInt32, _ state: UInt32, _ chain: UInt32) -> UInt64 {
+            UInt64(chain) << 32 | UInt64(id << 2 | state)
         }
 
         /// Records that the current edge crosses cell `k` and returns the cell's trouble
-        /// number, or -1 when it is not trouble. Tag: edge id << 2 | state, state 1 (a chain of
-        /// consecutive edges starting at `chainFirst[k]`, turning by less than
-        /// `chainTurnLimit` in all), 2 (a contour's last and first edges), 3 (trouble: then
-        /// `chainFirst[k]` is the cell's trouble number).
+        /// number, or -1 when it is not trouble. Tag: edge id << 2 | state, state 1 (crossed by
+        /// edges of one chain: consecutive edges from the chain start in the word's high half,
+        /// each crossing the cell or not, turning by less than `chainTurnLimit` in all), 2 (the
+        /// same for a chain through the contour's closing vertex: edges from the chain start
+        /// on, then edges up to the contour's last), 3 (trouble: then the high half is the
+        /// cell's trouble number).
         @inline(__always)
         private mutating func touch(_ k: Int) -> Int32 {
-            let t = tags[k]
+            let v = tags[k]
+            let t = UInt32(truncatingIfNeeded: v)
             let state = t & 3, previous = t >> 2
             if previous < idBase || state == 0 {
                 if previous < idBase { crossings[k] = 0 }  // stale: no crossing yet
-                tags[k] = id << 2 | 1
-                chainFirst[k] = id
+                tags[k] = Self.word(id, 1, id)
                 return -1
             }
-            if state == 3 { return Int32(truncatingIfNeeded: chainFirst[k]) }
+            let chain = UInt32(truncatingIfNeeded: v >> 32)
+            if state == 3 { return Int32(truncatingIfNeeded: chain) }
+            if state == 1 && chain >= chainStart {
+                tags[k] = Self.word(id, 1, chain)
+                return -1
+            }
+            return join(k, chain: chain, previous: previous, state: state)
+        }
+
+        /// The current edge crosses cell `k`, crossed before by the chain from `chain` to
+        /// `previous` (`state` 1 or 2, see ``touch(_:)``) that it does not continue: the cell
+        /// stays one chain's when the edge comes back to it (`previous` is the current edge),
+        /// when the chain runs through the contour's closing vertex (from the current edge to
+        /// the contour's last, then from its first to `previous`, turning by less than the
+        /// limit in all, or just its last and first edges), else it is made trouble. Out of
+        /// line, like the other steps of the rare trouble cells, so the walk's common path
+        /// stays small.
+        @inline(never)
+        private mutating func join(_ k: Int, chain: UInt32, previous: UInt32, state: UInt32) -> Int32 {
             if previous == id { return -1 }
-            if state == 1 {
-                if id == previous &+ 1
-                    && here - turning[Int(chainFirst[k] &- idBase)] < OverlapCells.chainTurnLimit {
-                    tags[k] = id << 2 | 1
+            if chain >= first {
+                if state == 2 {
+                    tags[k] = Self.word(id, 2, chain)
                     return -1
                 }
-                if previous == first && id == last && chainFirst[k] == previous {
-                    tags[k] = id << 2 | 2
+                let f = Int(first &- idBase)
+                let round = closing[f] - turning[Int(id &- idBase)] + turning[Int(previous &- idBase)] - turning[f]
+                if round < OverlapCells.chainTurnLimit || (previous == first && id == last && chain == previous) {
+                    tags[k] = Self.word(id, 2, chain)
                     return -1
                 }
             }
-            return makeTrouble(k, previous: previous, wraps: state == 2)
-        }
-
-        /// Makes cell `k` (last crossed by edge `previous`, `wraps`: a contour's last and
-        /// first edges) trouble and returns its number. Out of line, like the other steps of
-        /// the rare trouble cells, so the common path of the walk stays small.
-        @inline(never)
-        private mutating func makeTrouble(_ k: Int, previous: UInt32, wraps: Bool) -> Int32 {
             let number = UInt32(trouble.count)
-            gathered.chains.append(.init(from: chainFirst[k], to: previous, wraps: wraps))
-            tags[k] = id << 2 | 3
-            chainFirst[k] = number
+            gathered.chains.append(.init(from: chain, to: previous))
+            tags[k] = Self.word(id, 3, number)
             trouble.append(k)
             return Int32(truncatingIfNeeded: number)
         }
@@ -501,13 +563,14 @@ final class OverlapCells {
             if ya == Double(row) {
                 // A stale cell gets a fresh tag with state 0 (crossed at the top only).
                 let k = base &+ CoverageAccumulator.floor(xa)
-                let t = tags[k]
+                let v = tags[k]
+                let t = UInt32(truncatingIfNeeded: v)
                 if t >> 2 < idBase {
-                    tags[k] = id << 2
+                    tags[k] = UInt64(id << 2)
                     crossings[k] = Float(dir)
                 } else {
                     crossings[k] += Float(dir)
-                    if t & 3 == 3 { keepCrossing(Int32(truncatingIfNeeded: chainFirst[k]), x: xa, dir: dir) }
+                    if t & 3 == 3 { keepCrossing(Int32(truncatingIfNeeded: v >> 32), x: xa, dir: dir) }
                 }
             }
         }

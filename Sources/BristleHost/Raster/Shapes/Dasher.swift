@@ -23,6 +23,8 @@ struct Dasher {
     private var remaining: Double
     private(set) var overflowed = false
     private var emitted = 0
+    /// The stroker failed (its budget ran out): nothing more to walk.
+    private var stopped = false
 
     /// nil for a solid stroke (no entries, or all zero). Entries must be finite and >= 0 and
     /// the phase finite (callers validate).
@@ -111,6 +113,7 @@ struct Dasher {
                         stroker!.stroke(dx, dy, count: dx.count, closed: closing, dotDirection: direction)
                     }
                 }
+                stopped = stroker!.failed
             }
         }
         p.open = false
@@ -120,7 +123,9 @@ struct Dasher {
 
     /// Dashes the `n >= 2` points (plane coordinates, consecutive points distinct), closing
     /// back to the first when `closed`. `visible` is the rectangle outside which nothing the
-    /// stroker draws can show (already widened by the stroke's reach).
+    /// stroker draws can show (already widened by the stroke's reach). Not inlined: inside its
+    /// caller the points' appends are no longer inlined.
+    @inline(never)
     mutating func run(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
                       count n: Int, closed: Bool, visible: (minX: Double, minY: Double, maxX: Double, maxY: Double),
                       scratch: ShapeScratch, stroker: inout PolylineStroker?) {
@@ -132,8 +137,8 @@ struct Dasher {
         var ux = 1.0, uy = 0.0
         let segments = closed ? n : n - 1
         for i in 0..<segments {
-            if overflowed || stroker?.failed == true { return }
-            let j = (i + 1) % n
+            if overflowed || stopped { return }
+            let j = i + 1 == n ? 0 : i + 1
             let ax = xs[i], ay = ys[i], bx = xs[j], by = ys[j]
             let dx = bx - ax, dy = by - ay
             let length = (dx * dx + dy * dy).squareRoot()

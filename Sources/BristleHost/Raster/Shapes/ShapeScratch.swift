@@ -244,6 +244,7 @@ final class ShapeScratch {
     /// computes the exact areas of the pixels where pieces of it overlap; `band`: only the
     /// edges ``bands`` holds for that band (nil: every edge).
     private func addExactEdges(originX: Int, originY: Int, width w: Int, height h: Int, band: Int?) {
+        if (band ?? 0) == 0 { overlaps.prepare(path: path) }  // the first band: once per fill
         overlaps.begin(originX: originX, originY: originY, width: w, height: h)
         var tracker = overlaps.tracker(edges: path.count, blocks: blocks.marker)
         if let band {
