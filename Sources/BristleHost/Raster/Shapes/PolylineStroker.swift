@@ -205,9 +205,7 @@ struct PolylineStroker {
                 path.append(px + h * nux - r * u.0, py + h * nuy - r * u.1)
                 return r
             }
-            path.append(px + h * nux, py + h * nuy)
-            path.append(px, py)
-            path.append(px + h * nvx, py + h * nvy)
+            throughVertex(px, py, nux, nuy, nvx, nvy)
             return 0
         }
         if cross == 0 && dot > 0 {
@@ -215,16 +213,41 @@ struct PolylineStroker {
             return 0
         }
         // Turning right (or a U-turn): the left side is outside; the join fills the gap.
+        if join == .round && dot >= arcStepCosine {
+            path.append(px + h * nux, py + h * nuy)  // one chord: no angle needed
+            path.append(px + h * nvx, py + h * nvy)
+        } else {
+            outerJoin(px, py, u, v, cross: cross, dot: dot)
+        }
+        return 0
+    }
+
+    /// ``joinAt(_:_:_:_:availableIn:availableOut:tieInner:)``'s inner corner walked through the
+    /// vertex, between the left normals `nu` and `nv` (out of line: tight turns on short
+    /// segments only).
+    @inline(never)
+    private mutating func throughVertex(_ px: Double, _ py: Double, _ nux: Double, _ nuy: Double,
+                                        _ nvx: Double, _ nvy: Double) {
+        let h = halfWidth
+        path.append(px + h * nux, py + h * nuy)
+        path.append(px, py)
+        path.append(px + h * nvx, py + h * nvy)
+    }
+
+    /// ``joinAt(_:_:_:_:availableIn:availableOut:tieInner:)``'s outer join other than a round
+    /// one of a single chord (out of line: rare on smooth polylines, and the common cases stay
+    /// small enough to be inlined into ``side(_:forward:)``).
+    @inline(never)
+    private mutating func outerJoin(_ px: Double, _ py: Double, _ u: (Double, Double), _ v: (Double, Double),
+                                    cross: Double, dot: Double) {
+        let h = halfWidth
+        let nux = -u.1, nuy = u.0, nvx = -v.1, nvy = v.0
         switch join {
         case .round:
-            if dot >= arcStepCosine {
-                path.append(px + h * nux, py + h * nuy)  // one chord: no angle needed
-                path.append(px + h * nvx, py + h * nvy)
-            } else {
-                arc(px, py, nux, nuy, nvx, nvy, angle: RasterMath.arcTangent(abs(cross), dot))
-            }
-            return 0
+            arc(px, py, nux, nuy, nvx, nvy, angle: RasterMath.arcTangent(abs(cross), dot))
+            return
         case .miter:
+            let d0 = 1 + dot
             path.append(px + h * nux, py + h * nuy)
             if d0 > 1e-12 && 2 / d0 <= miterLimit * miterLimit {
                 path.append(px + h * (nux + nvx) / d0, py + h * (nuy + nvy) / d0)
@@ -233,7 +256,6 @@ struct PolylineStroker {
             path.append(px + h * nux, py + h * nuy)
         }
         path.append(px + h * nvx, py + h * nvy)
-        return 0
     }
 
     /// The cap at the end (px, py) of a walk arriving with direction `u`, from the left
