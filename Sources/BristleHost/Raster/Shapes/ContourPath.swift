@@ -114,13 +114,15 @@ struct ContourPath {
         var code: UInt8 = 0
         if x < cullMinX { code |= 1 } else if x > cullMaxX { code |= 2 }
         if y < cullMinY { code |= 4 } else if y > cullMaxY { code |= 8 }
-        if code & lastCode & previousCode != 0, count - lastStart >= 2 {
-            px![count - 1] = x
-            py![count - 1] = y
+        // The buffers exist below (a vertex is stored, or room was just made), so they are
+        // used without the nil test.
+        if code & lastCode & previousCode != 0, count &- lastStart >= 2 {
+            px.unsafelyUnwrapped[count &- 1] = x
+            py.unsafelyUnwrapped[count &- 1] = y
         } else {
             if count == capacity { grow(to: count &+ 1) }
-            px![count] = x
-            py![count] = y
+            px.unsafelyUnwrapped[count] = x
+            py.unsafelyUnwrapped[count] = y
             count &+= 1
             previousCode = lastCode
         }

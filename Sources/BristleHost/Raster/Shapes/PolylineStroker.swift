@@ -170,15 +170,16 @@ struct PolylineStroker {
             return
         }
         let (sx, sy) = p.point(0, forward: forward)
-        let (u0x, u0y, _) = p.segment(0, forward: forward)
+        let (u0x, u0y, l0) = p.segment(0, forward: forward)
         path.append(sx - h * u0y, sy + h * u0x)
         var trim = 0.0
+        var (ax, ay, la) = (u0x, u0y, l0)
         for k in 1..<(m - 1) {
-            let (ax, ay, la) = p.segment(k - 1, forward: forward)
             let (bx, by, lb) = p.segment(k, forward: forward)
             let (qx, qy) = p.point(k, forward: forward)
             trim = joinAt(qx, qy, (ax, ay), (bx, by), availableIn: la - trim, availableOut: lb,
                           tieInner: forward)
+            (ax, ay, la) = (bx, by, lb)
         }
         let (ex, ey) = p.point(m - 1, forward: forward)
         let (ulx, uly, _) = p.segment(segs - 1, forward: forward)
