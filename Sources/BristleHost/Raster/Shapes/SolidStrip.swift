@@ -161,107 +161,88 @@ struct SolidStrip {
         return unsafeBitCast(blend(v, w, a), to: SIMD2<UInt64>.self)[0]
     }
 
+    /// Runs `row` on `rows` rows from `p`, `stride` bytes apart, touching each row
+    /// ``lookahead`` rows ahead first (at most `last`); returns the touched bytes' sum (read, so
+    /// the loads are kept). Inlined into each loop below with its `row`.
+    @inline(__always)
+    private func walk(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer,
+                      _ row: (UnsafeMutableRawPointer) -> Void) -> UInt8 {
+        var touched: UInt8 = 0, t: UInt8 = 0
+        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
+        for _ in 0..<rows {
+            (t, ahead) = touch(ahead, stride, last)
+            touched &+= t
+            row(raw)
+            raw += stride
+        }
+        return touched
+    }
+
     // The loops of apply(rows:of:offset:lastRow:), one per vector count: a single pixel, two
     // halves (two or three pixels), then one to four vectors.
 
     @inline(never)
     private func applyOne(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer) -> UInt8 {
         let (w0, a0) = (self.w0, self.a0)
-        var touched: UInt8 = 0, t: UInt8 = 0
-        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
-        for _ in 0..<rows {
-            (t, ahead) = touch(ahead, stride, last)
-            touched &+= t
+        return walk(p, rows, stride, last) { raw in
             let d = raw.loadUnaligned(as: UInt32.self)
             let v = unsafeBitCast(SIMD4<UInt32>(d, 0, 0, 0), to: SIMD16<UInt8>.self)
             raw.storeBytes(of: unsafeBitCast(blend(v, w0, a0), to: SIMD4<UInt32>.self)[0], as: UInt32.self)
-            raw += stride
         }
-        return touched
     }
 
     @inline(never)
     private func applyPairs(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer) -> UInt8 {
         let (w0, a0, w1, a1, o1) = (self.w0, self.a0, self.w1, self.a1, self.o1)
-        var touched: UInt8 = 0, t: UInt8 = 0
-        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
-        for _ in 0..<rows {
-            (t, ahead) = touch(ahead, stride, last)
-            touched &+= t
+        return walk(p, rows, stride, last) { raw in
             let x = two(raw, 0, w0, a0), y = two(raw, o1, w1, a1)
             raw.storeBytes(of: x, as: UInt64.self)
             raw.storeBytes(of: y, toByteOffset: o1, as: UInt64.self)
-            raw += stride
         }
-        return touched
     }
 
     @inline(never)
     private func apply1(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer) -> UInt8 {
         let (w0, a0) = (self.w0, self.a0)
-        var touched: UInt8 = 0, t: UInt8 = 0
-        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
-        for _ in 0..<rows {
-            (t, ahead) = touch(ahead, stride, last)
-            touched &+= t
+        return walk(p, rows, stride, last) { raw in
             raw.storeBytes(of: blend(load(raw, 0), w0, a0), as: SIMD16<UInt8>.self)
-            raw += stride
         }
-        return touched
     }
 
     @inline(never)
     private func apply2(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer) -> UInt8 {
         let (w0, a0, w1, a1, o1) = (self.w0, self.a0, self.w1, self.a1, self.o1)
-        var touched: UInt8 = 0, t: UInt8 = 0
-        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
-        for _ in 0..<rows {
-            (t, ahead) = touch(ahead, stride, last)
-            touched &+= t
+        return walk(p, rows, stride, last) { raw in
             let x = blend(load(raw, 0), w0, a0), y = blend(load(raw, o1), w1, a1)
             raw.storeBytes(of: x, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: y, toByteOffset: o1, as: SIMD16<UInt8>.self)
-            raw += stride
         }
-        return touched
     }
 
     @inline(never)
     private func apply3(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer) -> UInt8 {
         let (w0, a0, w1, a1, o1) = (self.w0, self.a0, self.w1, self.a1, self.o1)
         let (w2, a2, o2) = (self.w2, self.a2, self.o2)
-        var touched: UInt8 = 0, t: UInt8 = 0
-        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
-        for _ in 0..<rows {
-            (t, ahead) = touch(ahead, stride, last)
-            touched &+= t
+        return walk(p, rows, stride, last) { raw in
             let x = blend(load(raw, 0), w0, a0), y = blend(load(raw, o1), w1, a1)
             let z = blend(load(raw, o2), w2, a2)
             raw.storeBytes(of: x, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: y, toByteOffset: o1, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: z, toByteOffset: o2, as: SIMD16<UInt8>.self)
-            raw += stride
         }
-        return touched
     }
 
     @inline(never)
     private func apply4(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int, _ last: UnsafeMutableRawPointer) -> UInt8 {
         let (w0, a0, w1, a1, o1) = (self.w0, self.a0, self.w1, self.a1, self.o1)
         let (w2, a2, o2, w3, a3, o3) = (self.w2, self.a2, self.o2, self.w3, self.a3, self.o3)
-        var touched: UInt8 = 0, t: UInt8 = 0
-        var raw = p, ahead = Swift.min(p + Self.lookahead &* stride, last)
-        for _ in 0..<rows {
-            (t, ahead) = touch(ahead, stride, last)
-            touched &+= t
+        return walk(p, rows, stride, last) { raw in
             let x = blend(load(raw, 0), w0, a0), y = blend(load(raw, o1), w1, a1)
             let z = blend(load(raw, o2), w2, a2), u = blend(load(raw, o3), w3, a3)
             raw.storeBytes(of: x, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: y, toByteOffset: o1, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: z, toByteOffset: o2, as: SIMD16<UInt8>.self)
             raw.storeBytes(of: u, toByteOffset: o3, as: SIMD16<UInt8>.self)
-            raw += stride
         }
-        return touched
     }
 }
