@@ -1,3 +1,4 @@
+import BristleHost
 import Glibc
 
 /// Points stdout and stderr at two private scratch files for the length of a test, so that
@@ -12,7 +13,7 @@ final class PrivateOutput {
 
     init() throws(CheckFailure) {
         guard let out = ScratchFile(), let err = ScratchFile() else {
-            throw CheckFailure("the harness could not create scratch files in \(ScratchFile.directory)")
+            throw CheckFailure("the harness could not create scratch files in \(UnlinkedFile.directory)")
         }
         fflush(nil)
         files = [out, err]

@@ -32,7 +32,7 @@ final class ChildProcess {
     /// Starts `arguments[0]` with `arguments`; throws a sentence when it cannot start.
     init(arguments: [String], timeout: Double) throws(CheckFailure) {
         guard let hook = ScratchFile(), let result = ScratchFile(), let output = ScratchFile() else {
-            throw CheckFailure("cannot create temporary files in \(ScratchFile.directory) for a child process (set TMPDIR to a writable folder)")
+            throw CheckFailure("cannot create temporary files in \(UnlinkedFile.directory) for a child process (set TMPDIR to a writable folder)")
         }
         hookFile = hook
         resultFile = result

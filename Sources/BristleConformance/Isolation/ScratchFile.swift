@@ -7,9 +7,6 @@ import Glibc
 final class ScratchFile {
     let fd: Int32
 
-    /// Where scratch files go: `$TMPDIR` when set and not empty, else `/tmp`.
-    static var directory: String { UnlinkedFile.directory }
-
     init?() {
         guard let fd = UnlinkedFile.create(prefix: "bristle-conform-") else { return nil }
         self.fd = fd

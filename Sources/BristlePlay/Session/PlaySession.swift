@@ -70,8 +70,8 @@ public final class PlaySession: @unchecked Sendable {
             throw .system("cannot make the canvas: \(error)")
         }
         recording = PlayRecording(width: options.canvasWidth, height: options.canvasHeight, background: background.description)
-        guard let directory = options.libraryDirectory ?? LibraryCopies.makeDirectory(in: PlayEnvironment.temporaryDirectory) else {
-            throw .cannotCreate("cannot create a folder for library copies in \(PlayEnvironment.temporaryDirectory) (set TMPDIR)")
+        guard let directory = options.libraryDirectory ?? LibraryCopies.makeDirectory(in: UnlinkedFile.directory) else {
+            throw .cannotCreate("cannot create a folder for library copies in \(UnlinkedFile.directory) (set TMPDIR)")
         }
         libraryDirectory = directory
         for folder in options.brushDirectories where !Paths.isDirectory(folder) {
@@ -462,7 +462,7 @@ public final class PlaySession: @unchecked Sendable {
     public func canvasPNG() async -> Result<[UInt8], PlayError> {
         await thread.sync { [self] in
             let fd = Self.scratchFile()
-            guard fd >= 0 else { return .failure(.system("cannot create a temporary file in \(PlayEnvironment.temporaryDirectory)")) }
+            guard fd >= 0 else { return .failure(.system("cannot create a temporary file in \(UnlinkedFile.directory)")) }
             defer { close(fd) }
             do { try mirror.exportPNG(toFileDescriptor: fd, transparent: false) } catch {
                 return .failure(.system("cannot encode the canvas: \(error)"))

@@ -21,7 +21,7 @@ final class BrushWorker {
         ChildSpawn.lock.lock()
         defer { ChildSpawn.lock.unlock() }
         guard let trace = HookTrace() else {
-            throw WorkerFailure(ending: .notStarted("cannot create a temporary file in \(PlayEnvironment.temporaryDirectory) (set TMPDIR)"))
+            throw WorkerFailure(ending: .notStarted("cannot create a temporary file in \(UnlinkedFile.directory) (set TMPDIR)"))
         }
         guard let toWorker = ChildSpawn.pipe() else {
             throw WorkerFailure(ending: .notStarted(String(cString: strerror(errno))))

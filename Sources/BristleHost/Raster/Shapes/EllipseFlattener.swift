@@ -131,11 +131,11 @@ struct EllipseFlattener {
             let kappa = rx * ry / (speed * speed * speed)
             let k = rx * ry / speed * Swift.max(1 + offset * kappa, 0.05)
             let step = Swift.min(Self.maxStep, Swift.max(Self.minStep, (8 * Self.tolerance / k).squareRoot()))
-            let corner = (cornerFirst && theta == quadrant.from) || (cornerLast && theta >= quarter)
-            let push = corner ? offset : offset + k * step * step / 16
+            let onXAxis = cornerFirst && theta == quadrant.from, onYAxis = cornerLast && theta >= quarter
+            let push = onXAxis || onYAxis ? offset : offset + k * step * step / 16
             var x = rx * c + push * ty / speed, y = ry * s - push * tx / speed
-            if cornerFirst && theta == quadrant.from { y = 0 }
-            if cornerLast && theta >= quarter { x = 0 }
+            if onXAxis { y = 0 }
+            if onYAxis { x = 0 }
             if q.count == q.capacity { q.grow() }
             q.x[q.count] = x
             q.y[q.count] = y
