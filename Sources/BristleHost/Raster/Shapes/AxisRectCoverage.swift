@@ -123,9 +123,8 @@ enum AxisRectCoverage {
                     let r2 = SolidRun(source: source, c: source.effective(q[2]))
                     let o0 = o[0], o1 = o[1], o2 = o[2], n0 = n[0], n1 = n[1], n2 = n[2]
                     for row in y..<end {
-                        let ahead = plane.row(Swift.min(row + 2, lastRow))
-                        touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
                         let p = plane.row(row)
+                        plane.prefetchForWrite(row: row &+ 2, from: 4 &* cx0, through: 4 &* cx1 &- 1)
                         r0.apply(p + o0, count: n0)
                         r1.apply(p + o1, count: n1)
                         r2.apply(p + o2, count: n2)
@@ -133,15 +132,14 @@ enum AxisRectCoverage {
                 } else if let (left, right) = strips(painted, paintedCount, runX, runN, runQ, source) {
                     // A ring's sides: each a few pixels, one strip of vectors per side, each
                     // side down the group's rows in one loop.
-                    touched &+= left.strip.apply(rows: y..<end, of: plane, offset: 4 &* left.x, lastRow: lastRow)
-                    touched &+= right.strip.apply(rows: y..<end, of: plane, offset: 4 &* right.x, lastRow: lastRow)
+                    left.strip.apply(rows: y..<end, of: plane, offset: 4 &* left.x)
+                    right.strip.apply(rows: y..<end, of: plane, offset: 4 &* right.x)
                 } else {
                     var runs = InlineArray<9, SolidRun>(repeating: noRun)
                     for i in 0..<paintedCount { runs[i] = SolidRun(source: source, c: source.effective(q[i])) }
                     for row in y..<end {
-                        let ahead = plane.row(Swift.min(row + 2, lastRow))
-                        touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
                         let p = plane.row(row)
+                        plane.prefetchForWrite(row: row &+ 2, from: 4 &* cx0, through: 4 &* cx1 &- 1)
                         for i in 0..<paintedCount { runs[i].apply(p + o[i], count: n[i]) }
                     }
                 }
