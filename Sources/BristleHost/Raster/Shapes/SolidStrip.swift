@@ -34,7 +34,7 @@ struct SolidStrip {
     /// How many rows ahead ``apply(rows:of:offset:)`` prefetches before each row: a side's
     /// row is some 25 instructions, so its lines must be asked for well ahead (with loads
     /// instead of prefetches, 3 rows measured 0.93x as fast in CPU time as 8, and 12 rows
-    /// 0.98x; with prefetches 4 rows 0.96x, 16 and 24 rows within noise of 8).
+    /// 0.98x; with prefetches 4 rows 0.95x, 16 and 24 rows within noise of 8).
     static let lookahead = 8
 
     /// The strip whose pixel `i` (0 ..< `count`, `count` in 1...capacity) is blended as the
