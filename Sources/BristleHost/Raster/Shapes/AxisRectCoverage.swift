@@ -122,6 +122,7 @@ enum AxisRectCoverage {
                     let r1 = SolidRun(source: source, c: source.effective(q[1]))
                     let r2 = SolidRun(source: source, c: source.effective(q[2]))
                     let o0 = o[0], o1 = o[1], o2 = o[2], n0 = n[0], n1 = n[1], n2 = n[2]
+                    prefetchFirstRows(y, plane, cx0, cx1)
                     for row in y..<end {
                         let p = plane.row(row)
                         plane.prefetchForWrite(row: row &+ 2, from: 4 &* cx0, through: 4 &* cx1 &- 1)
@@ -137,6 +138,7 @@ enum AxisRectCoverage {
                 } else {
                     var runs = InlineArray<9, SolidRun>(repeating: noRun)
                     for i in 0..<paintedCount { runs[i] = SolidRun(source: source, c: source.effective(q[i])) }
+                    prefetchFirstRows(y, plane, cx0, cx1)
                     for row in y..<end {
                         let p = plane.row(row)
                         plane.prefetchForWrite(row: row &+ 2, from: 4 &* cx0, through: 4 &* cx1 &- 1)
@@ -155,6 +157,15 @@ enum AxisRectCoverage {
             y = end
         }
         return dirty.rect
+    }
+
+    /// Prefetches for write the lines of columns `cx0 ..< cx1` of rows `y` and `y + 1`, which
+    /// the row loops' prefetches two rows ahead do not reach when the group is the rectangle's
+    /// first, or follows the sides' strips (whose prefetches reach only the sides' columns).
+    @inline(__always)
+    private static func prefetchFirstRows(_ y: Int, _ plane: RGBAPlane, _ cx0: Int, _ cx1: Int) {
+        plane.prefetchForWrite(row: y, from: 4 &* cx0, through: 4 &* cx1 &- 1)
+        plane.prefetchForWrite(row: y &+ 1, from: 4 &* cx0, through: 4 &* cx1 &- 1)
     }
 
     /// The painted runs `painted[0..<count]` as two strips of consecutive columns (each at

@@ -154,12 +154,19 @@ struct SolidStrip {
     /// Runs `row` on `rows` rows from `p`, `stride` bytes apart, first prefetching for write
     /// the strip's first and last byte ``lookahead`` rows further down (a strip may straddle
     /// two cache lines; past the last row the prefetches reach the rows below, never fault and
-    /// are not waited for). Inlined into each loop below with its `row`.
+    /// are not waited for), and before the first row the first ``lookahead`` rows' lines.
+    /// Inlined into each loop below with its `row`.
     @inline(__always)
     private func walk(_ p: UnsafeMutableRawPointer, _ rows: Int, _ stride: Int,
                       _ row: (UnsafeMutableRawPointer) -> Void) {
-        var raw = p, ahead = p + Self.lookahead &* stride
+        var raw = p, ahead = p
         let end = 4 &* count &- 1
+        // The first rows' lines, which no earlier row asked for.
+        for _ in 0..<Self.lookahead {
+            CBristleMath_prefetchForWrite(ahead)
+            CBristleMath_prefetchForWrite(ahead + end)
+            ahead += stride
+        }
         for _ in 0..<rows {
             CBristleMath_prefetchForWrite(ahead)
             CBristleMath_prefetchForWrite(ahead + end)
