@@ -62,6 +62,8 @@ final class MeetingPieces {
     private var entryCapacity = 0
     /// log2 of a stripe's width in cells.
     static let stripeShift = 5
+    /// Whether the last path was searched (else every edge is tagged).
+    private(set) var searched = false
     /// Pieces of the last search, and how many of them are tagged.
     private(set) var pieceCount = 0
     private(set) var taggedCount = 0
@@ -158,6 +160,7 @@ final class MeetingPieces {
     func tagAll(edges n: Int) {
         ensureCapacity(edges: n)
         tagged.update(repeating: true, count: n &+ 1)
+        searched = false
         pieceCount = 0
         taggedCount = 0
     }
@@ -252,6 +255,7 @@ final class MeetingPieces {
     /// Ends the cutting of a path of `edges` edges: finds the meetings (rules 2 and 3) and
     /// sets ``tagged``.
     func find(_ cutter: Cutter, edges n: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+        searched = true
         pieceCount = cutter.count
         firstEdge[pieceCount] = Int32(truncatingIfNeeded: n &+ 1)
         sweep(columns: columns, rows: rows)

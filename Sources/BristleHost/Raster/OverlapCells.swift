@@ -340,6 +340,23 @@ final class OverlapCells {
         }
     }
 
+    /// Pass 1's walk: adds `path`'s edges (those of `runs`, ``EdgeBands``; nil: all) to `acc`,
+    /// reporting them to `t` (through ``EveryEdge`` when no search ran). Out of line: inlined
+    /// into ``ShapeScratch/fill(clip:sink:exact:hole:)``, it makes the fill's row loop compile
+    /// worse (`ellipse_stroke` 2 % more instructions).
+    @inline(never)
+    func addEdges(of path: ContourPath, _ runs: UnsafeBufferPointer<EdgeBands.Run>?,
+                  to acc: CoverageAccumulator, _ t: inout Tracker) {
+        if meeting.searched {
+            if let runs { path.addEdges(runs, to: acc, observer: &t) } else { path.addEdges(to: acc, observer: &t) }
+            return
+        }
+        withUnsafeMutablePointer(to: &t) { p in
+            var every = EveryEdge(tracker: p)
+            if let runs { path.addEdges(runs, to: acc, observer: &every) } else { path.addEdges(to: acc, observer: &every) }
+        }
+    }
+
     /// Whether band row `r` holds trouble cells (after ``finish(path:accumulator:blocks:_:)``).
     func hasTrouble(row r: Int) -> Bool {
         !trouble.isEmpty && troubleRows[r + 1] > troubleRows[r]
@@ -499,11 +516,17 @@ final class OverlapCells {
         mutating func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
                            _ bx: Double, _ by: Double) -> Bool {
             guard tagged[Int(id)] else { return false }
+            start(id, first: first, last: last)
+            return true
+        }
+
+        /// Edge `id` of the contour of edges `first...last` is walked next, tagging its cells.
+        @inline(__always)
+        mutating func start(_ id: UInt32, first: UInt32, last: UInt32) {
             self.id = idBase &+ id
             self.first = idBase &+ first
             self.last = idBase &+ last
             chainStart = idBase &+ reach[Int(id)]
-            return true
         }
 
         /// The packed cell word of tag `id << 2 | state` and chain start `chain`.
@@ -616,6 +639,38 @@ final class OverlapCells {
                     gathered.horizontal(number, column: c, xa: xa, xb: xb, y: y, width: width)
                 }
             }
+        }
+    }
+
+    /// Pass 1's observer when no search ran (``MeetingPieces/tagAll(edges:)``): ``Tracker``
+    /// tagging every edge, without its test per edge.
+    struct EveryEdge: CellObserver {
+        /// The tracker (owned by the caller for the walk).
+        let tracker: UnsafeMutablePointer<Tracker>
+
+        static var deposits: Bool { true }
+
+        @inline(__always)
+        mutating func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
+                           _ bx: Double, _ by: Double) -> Bool {
+            tracker.pointee.start(id, first: first, last: last)
+            return true
+        }
+
+        var quiet: NoCellObserver {
+            get { NoCellObserver() }
+            set {}  // nothing to keep
+        }
+
+        @inline(__always)
+        func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
+                   xb: Double, yb: Double, dir: Double) {
+            tracker.pointee.slice(row: row, first: first, last: last, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir)
+        }
+
+        @inline(__always)
+        func horizontal(xa: Double, xb: Double, y: Double) {
+            tracker.pointee.horizontal(xa: xa, xb: xb, y: y)
         }
     }
 

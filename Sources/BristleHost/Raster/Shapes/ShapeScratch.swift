@@ -259,9 +259,9 @@ final class ShapeScratch {
         overlaps.begin(originX: originX, originY: originY, width: w, height: h)
         var tracker = overlaps.tracker(edges: path.count, blocks: blocks.marker)
         if let band {
-            bands.withRuns(band: band) { path.addEdges($0, to: accumulator, observer: &tracker) }
+            bands.withRuns(band: band) { overlaps.addEdges(of: path, $0, to: accumulator, &tracker) }
         } else {
-            path.addEdges(to: accumulator, observer: &tracker)
+            overlaps.addEdges(of: path, nil, to: accumulator, &tracker)
         }
         overlaps.finish(path: path, accumulator: accumulator, blocks: blocks, &tracker)
     }
