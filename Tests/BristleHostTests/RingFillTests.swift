@@ -75,8 +75,9 @@ import Testing
     }
 
     /// The ring's outline filled with every cell of every row read (no hole).
+    @discardableResult
     private func wholeRowFill(_ ring: (cx: Double, cy: Double, rx: Double, ry: Double, w: Double),
-                              into target: ShapeTarget, with r: Rasterizer) {
+                              into target: ShapeTarget, with r: Rasterizer) -> PixelRect {
         let s = r.shapeScratch, sink = CoverageSink(target)!
         let h = ring.w / 2
         s.path.reset(cull: sink.bounds)
@@ -85,7 +86,66 @@ import Testing
             s.ellipse.append(to: &s.path, cx: ring.cx, cy: ring.cy, rx: ring.rx, ry: ring.ry, offset: -h,
                              reversed: true, quadrant: inner)
         }
-        _ = s.fill(clip: sink.bounds, sink: sink)
+        return s.fill(clip: sink.bounds, sink: sink)
+    }
+
+    /// The ring drawn as ``Rasterizer/drawEllipse(centerX:centerY:radiusX:radiusY:style:target:)``
+    /// draws a solid ring inside the target: through ``RingRows`` (nil when it declines).
+    private func windowedFill(_ ring: (cx: Double, cy: Double, rx: Double, ry: Double, w: Double),
+                              into target: ShapeTarget, with r: Rasterizer) -> PixelRect? {
+        let s = r.shapeScratch, sink = CoverageSink(target)!
+        let h = ring.w / 2
+        s.path.reset(cull: sink.bounds)
+        s.outerEllipse.append(to: &s.path, cx: ring.cx, cy: ring.cy, rx: ring.rx, ry: ring.ry, offset: h)
+        guard let inner = EllipseFlattener.innerQuadrant(rx: ring.rx, ry: ring.ry, halfWidth: h) else {
+            return RingRows.fill(scratch: s, outer: s.outerEllipse, inner: nil, cx: ring.cx, cy: ring.cy,
+                                 clip: sink.bounds, sink: sink)
+        }
+        s.ellipse.append(to: &s.path, cx: ring.cx, cy: ring.cy, rx: ring.rx, ry: ring.ry, offset: -h,
+                         reversed: true, quadrant: inner)
+        return RingRows.fill(scratch: s, outer: s.outerEllipse, inner: s.ellipse, cx: ring.cx, cy: ring.cy,
+                             clip: sink.bounds, sink: sink)
+    }
+
+    @Test func ringRowsGiveTheBytesOfTheWholeRowFill() {
+        // Rings inside the canvas at every quarter-pixel offset of the centre: walls from a
+        // hair (the four windows merged into two) to wider than the smaller radius (no hole),
+        // the inner curve whole and trimmed, radii from below a pixel to most of the canvas,
+        // round and flat; each compared (pixels and changed rectangle) with the same outline
+        // filled reading every cell, on a canvas of varied pixels, one ring after another
+        // (a cell left unread would also spoil the rings after it).
+        let radii = [0.6, 1.3, 3.2, 9.75, 27.4, 50.1]
+        let widths = [0.25, 1, 2.6, 7.5, 15]
+        for paint in paints.prefix(2) {
+            let windowed = canvas(160, 120, padding: 3, seed: 6), whole = canvas(160, 120, padding: 3, seed: 6)
+            let a = Rasterizer(), b = Rasterizer()
+            var drawn = 0, holes = 0
+            for q in 0..<16 {
+                for rx in radii { for ry in radii { for w in widths {
+                    let ring = (cx: 80 + Double(q % 4) / 4, cy: 60 + Double(q / 4) / 4, rx: rx, ry: ry, w: w)
+                    let rect = windowedFill(ring, into: .paint(windowed.plane, paint), with: a)
+                    let expected = wholeRowFill(ring, into: .paint(whole.plane, paint), with: b)
+                    #expect(rect == expected, "\(ring)")
+                    drawn += 1
+                    if EllipseFlattener.innerQuadrant(rx: rx, ry: ry, halfWidth: w / 2) != nil { holes += 1 }
+                } } }
+                #expect(differingBytes(windowed.snapshot(), whole.snapshot()) == 0, "\(paint), offset \(q)")
+            }
+            #expect(drawn == 2880 && holes > 1000 && holes < 2500, "\(holes) rings with a hole")
+            #expect(windowed.paddingIntact)
+        }
+    }
+
+    @Test func ringRowsDeclineWhatTheyDoNotDraw() {
+        // Partly off the canvas, into a mask, and with a translucent paint or another blend:
+        // the general fill draws those.
+        let c = canvas(64, 48, padding: 0, seed: 8), mask = ShapeMask(64, 48)
+        let r = Rasterizer()
+        #expect(windowedFill((60, 20, 10, 8, 2), into: .paint(c.plane, paints[0]), with: r) == nil)
+        #expect(windowedFill((30, 20, 10, 8, 2), into: .paint(c.plane, paints[0]), with: r) != nil)
+        #expect(windowedFill((30, 20, 10, 8, 2), into: .mask(mask.plane), with: r) == nil)
+        #expect(windowedFill((30, 20, 10, 8, 2), into: .paint(c.plane, paints[2]), with: r) == nil)
+        #expect(windowedFill((30, 20, 10, 8, 2), into: .paint(c.plane, paints[3]), with: r) == nil)
     }
 
     @Test func ringsTallerThanABandSkipTheirHoleBandByBand() {
