@@ -136,16 +136,44 @@ import Testing
         }
     }
 
+    @Test func ringRowsClippedByTheCanvasGiveTheBytesOfTheWholeRowFill() {
+        // Rings across each side and corner of the canvas (their vertices beyond it culled,
+        // their edges clipped: those left of it moved onto cells 0 and 1), rings around the
+        // whole canvas (it lies in their hole, or in their wall), and rings wholly off it.
+        var rings: [(cx: Double, cy: Double, rx: Double, ry: Double, w: Double)] = []
+        for cx in [-30.25, -3.5, 2.75, 80.5, 157.5, 170.25, 190.0] {
+            for cy in [-20.5, 1.25, 60.75, 118.75, 140.5] {
+                for (rx, ry, w) in [(12.3, 7.6, 2.5), (40.25, 55.5, 6.0), (3.1, 9.4, 0.75), (25.0, 25.0, 30.0)] {
+                    rings.append((cx, cy, rx, ry, w))
+                }
+            }
+        }
+        rings += [(80.5, 60.25, 120.3, 90.6, 4.5), (80.5, 60.25, 95.0, 70.0, 60.0), (80.25, 60.0, 400.0, 310.0, 7.0),
+                  (-200.0, 60.0, 150.0, 40.0, 3.0), (80.0, 300.0, 70.0, 60.0, 9.0), (200.0, 200.0, 60.0, 50.0, 150.0)]
+        for paint in paints.prefix(2) {
+            let windowed = canvas(160, 120, padding: 3, seed: 10), whole = canvas(160, 120, padding: 3, seed: 10)
+            let a = Rasterizer(), b = Rasterizer()
+            for ring in rings {
+                let rect = windowedFill(ring, into: .paint(windowed.plane, paint), with: a)
+                let expected = wholeRowFill(ring, into: .paint(whole.plane, paint), with: b)
+                #expect(rect == expected, "\(ring)")
+            }
+            #expect(differingBytes(windowed.snapshot(), whole.snapshot()) == 0, "\(paint)")
+            #expect(windowed.paddingIntact)
+        }
+    }
+
     @Test func ringRowsDeclineWhatTheyDoNotDraw() {
-        // Partly off the canvas, into a mask, and with a translucent paint or another blend:
-        // the general fill draws those.
-        let c = canvas(64, 48, padding: 0, seed: 8), mask = ShapeMask(64, 48)
+        // Into a mask, with a translucent paint or another blend, taller than a band, and
+        // with coordinates past 2^24: the general fill draws those.
+        let c = canvas(64, 48, padding: 0, seed: 8), mask = ShapeMask(64, 48), tall = canvas(940, 940, padding: 0, seed: 8)
         let r = Rasterizer()
-        #expect(windowedFill((60, 20, 10, 8, 2), into: .paint(c.plane, paints[0]), with: r) == nil)
         #expect(windowedFill((30, 20, 10, 8, 2), into: .paint(c.plane, paints[0]), with: r) != nil)
         #expect(windowedFill((30, 20, 10, 8, 2), into: .mask(mask.plane), with: r) == nil)
         #expect(windowedFill((30, 20, 10, 8, 2), into: .paint(c.plane, paints[2]), with: r) == nil)
         #expect(windowedFill((30, 20, 10, 8, 2), into: .paint(c.plane, paints[3]), with: r) == nil)
+        #expect(windowedFill((470, 468, 450, 440, 6.5), into: .paint(tall.plane, paints[0]), with: r) == nil)
+        #expect(windowedFill((0x1p24, 20, 10, 8, 2), into: .paint(c.plane, paints[0]), with: r) == nil)
     }
 
     @Test func ringsTallerThanABandSkipTheirHoleBandByBand() {

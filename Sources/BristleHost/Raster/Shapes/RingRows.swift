@@ -16,8 +16,11 @@
 /// nor written. The prefix sums are the same `Float` additions in the same order as reading
 /// the whole row, so the coverage is byte for byte the general fill's.
 ///
-/// Used for a solid source-over paint at full opacity, when the ring lies inside the target
-/// (no vertex culled or clipped) and in one band; otherwise the general fill draws it.
+/// A ring crossing the target's sides is accumulated with the general fill's clipping (its
+/// culled vertices, the chords replacing them, lie beyond a side, within the quadrant's
+/// bounds), and its windows are clipped the way the accumulator clips edges. Used for a solid
+/// source-over paint at full opacity and a ring in one band (coordinates below 2^24);
+/// otherwise the general fill draws it.
 enum RingRows {
     /// Row distances are widened by this before choosing the bracketing vertices (the
     /// vertices' plane coordinates and the row's distance from the centre round apart by a few
@@ -32,8 +35,12 @@ enum RingRows {
         guard case .solid(let plane, let source) = sink, source.blend == .sourceOver,
               source.opacity == 65536 else { return nil }
         let path = s.path
-        guard path.count >= 3, path.minX >= Double(clip.x), path.maxX <= Double(clip.maxX),
-              path.minY >= Double(clip.y), path.maxY <= Double(clip.maxY) else { return nil }
+        // Vertices (culled ones too) below 2^24 in magnitude: their rounding stays far below
+        // the slack.
+        let extent = outer.withQuadrant { ox, oy in
+            ox.isEmpty ? .infinity : Swift.max(abs(cx) + ox[0], abs(cy) + oy[oy.count &- 1])
+        }
+        guard path.count >= 3, extent < 0x1p24 else { return nil }
         let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX,
                                      maxY: path.maxY, clip: clip)
         guard !box.isEmpty else { return .empty }
@@ -41,7 +48,13 @@ enum RingRows {
         guard (w &+ 2) &* h <= CoverageAccumulator.maxCells else { return nil }
         let acc = s.accumulator
         acc.begin(originX: x0, originY: top, width: w, height: h)
-        path.addInteriorEdges(to: acc)
+        // The general fill's deposits: unclipped inside the target, else clipped to the band.
+        if path.minX >= Double(x0), path.maxX <= Double(x0 + w), path.minY >= Double(top),
+           path.maxY <= Double(top + h) {
+            path.addInteriorEdges(to: acc)
+        } else {
+            path.addEdges(to: acc)
+        }
         let quads = s.overTable.prepareQuads(source)
         let cov = s.lineBuffer(w &+ 32)
         return outer.withQuadrant { ox, oy in
@@ -73,9 +86,10 @@ enum RingRows {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { buffer in
             let starts = buffer.baseAddress!, ends = starts + 4
             var count = 0
-            /// Appends a window that starts at or after the last one's start, merging them
-            /// when they overlap or touch.
+            /// Appends a window (unless empty) that starts at or after the last one's start,
+            /// merging them when they overlap or touch.
             @inline(__always) func add(_ window: (Int, Int)) {
+                guard window.0 < window.1 else { return }
                 if count > 0 && window.0 <= ends[count &- 1] {
                     ends[count &- 1] = Swift.max(ends[count &- 1], window.1)
                 } else {
@@ -86,10 +100,12 @@ enum RingRows {
             }
             for r in 0..<h {
                 let y = top &+ r
-                let a = Double(y) - outer.cy
-                guard let o = outer.windows(a, a + 1, cellEnd) else { continue }
+                // The row's distances from the centre's horizontal, u ... v, widened by the slack.
+                let a = Double(y) - outer.cy, b = a + 1
+                let near = (a >= 0 ? a : b <= 0 ? -b : 0) - slack, far = Swift.max(-a, b) + slack
+                guard let o = outer.windows(near, far, cellEnd) else { continue }
                 count = 0
-                if let i = inner.windows(a, a + 1, cellEnd) {
+                if let i = inner.windows(near, far, cellEnd) {
                     // Left windows start left of the right ones: order each side's pair.
                     let left = i.left.0 < o.left.0 ? (i.left, o.left) : (o.left, i.left)
                     let right = o.right.0 < i.right.0 ? (o.right, i.right) : (i.right, o.right)
@@ -101,6 +117,7 @@ enum RingRows {
                     add(o.left)
                     add(o.right)
                 }
+                guard count > 0 else { continue }
                 let span = resolveOver(acc.row(r), width: w, starts: starts, ends: ends, count: count,
                                        coverage: cov, onto: plane.row(y) + 4 &* x0, quads: quads) { lo, hi, m in
                     sink.run(y, x0 &+ lo, hi &- lo, m)
@@ -201,11 +218,14 @@ enum RingRows {
             x &+= 2
         }
         if x < b {
+            // The last pixel as the low half of a pair (the 8-lane conversions compile inline).
             let m = 2 &* Int(cov[x])
-            let d = SIMD4<UInt16>(truncatingIfNeeded: (p + 4 &* x).loadUnaligned(as: SIMD4<UInt8>.self))
-            let t = d &* unsafeBitCast(quads[m &+ 1], to: SIMD4<UInt16>.self) &+ 128
-            let out = unsafeBitCast(quads[m], to: SIMD4<UInt16>.self) &+ ((t &+ (t &>> 8)) &>> 8)
-            (p + 4 &* x).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: out), as: SIMD4<UInt8>.self)
+            let pixel = (p + 4 &* x).loadUnaligned(as: SIMD4<UInt8>.self)
+            let d = SIMD8<UInt16>(truncatingIfNeeded: SIMD8<UInt8>(lowHalf: pixel, highHalf: .zero))
+            let weight = unsafeBitCast(SIMD2<UInt64>(quads[m &+ 1], 0), to: SIMD8<UInt16>.self)
+            let t = d &* weight &+ 128
+            let out = unsafeBitCast(SIMD2<UInt64>(quads[m], 0), to: SIMD8<UInt16>.self) &+ ((t &+ (t &>> 8)) &>> 8)
+            (p + 4 &* x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: out).lowHalf, as: SIMD4<UInt8>.self)
         }
     }
 
@@ -231,16 +251,16 @@ enum RingRows {
         }
 
         /// The cell windows (start, end) left and right of the centre that hold every cell the
-        /// contour's edges write in the row spanning `a ..< b` from the centre's horizontal
-        /// (clamped to `cellEnd`; the two overlap when the row reaches the contour's top or
-        /// bottom), or nil when the contour does not reach the row.
+        /// contour's edges write in the row whose distances from the centre's horizontal run
+        /// from above `nearLimit` to below `farLimit` (the two overlap when the row reaches the
+        /// contour's top or bottom), or nil when the contour does not reach the row. Windows
+        /// lie within the row's `cellEnd` cells: one reaching left of the band also holds cells
+        /// 0 and 1, where the accumulator moves the edges left of it; cells right of the band
+        /// are not written.
         @inline(__always)
-        mutating func windows(_ a: Double, _ b: Double, _ cellEnd: Int) -> (left: (Int, Int), right: (Int, Int))? {
-            // The row's distances from the centre's horizontal: u ... v.
-            let u = a >= 0 ? a : b <= 0 ? -b : 0
-            let v = Swift.max(-a, b)
-            guard m >= 1, u - RingRows.slack < qy[m] else { return nil }
-            let nearLimit = u - RingRows.slack, farLimit = v + RingRows.slack
+        mutating func windows(_ nearLimit: Double, _ farLimit: Double, _ cellEnd: Int)
+            -> (left: (Int, Int), right: (Int, Int))? {
+            guard m >= 1, nearLimit < qy[m] else { return nil }
             while near > 0 && qy[near] > nearLimit { near &-= 1 }
             while near < m && qy[near &+ 1] <= nearLimit { near &+= 1 }
             let wide = qx[near]
@@ -255,7 +275,15 @@ enum RingRows {
             let l1 = CoverageAccumulator.truncated((cx - narrow) - originX) &+ 2
             let r0 = CoverageAccumulator.truncated((cx + narrow) - originX)
             let r1 = CoverageAccumulator.truncated((cx + wide) - originX) &+ 2
-            return ((l0, Swift.min(l1, cellEnd)), (r0, Swift.min(r1, cellEnd)))
+            return (Self.clamped(l0, l1, cellEnd), Self.clamped(r0, r1, cellEnd))
+        }
+
+        /// The window `start ..< end` within `0 ..< cellEnd`, holding cells 0 and 1 when it
+        /// reaches left of cell 1 (truncation rounds a negative start up to at most 0).
+        @inline(__always)
+        static func clamped(_ start: Int, _ end: Int, _ cellEnd: Int) -> (Int, Int) {
+            if start <= 0 { return (0, Swift.min(Swift.max(end, 2), cellEnd)) }
+            return (Swift.min(start, cellEnd), Swift.min(end, cellEnd))
         }
     }
 }
