@@ -62,12 +62,12 @@ enum RingRows {
             guard let inner else {
                 var none = Contour(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0),
                                    cx: cx, cy: cy, originX: x0)
-                return rows(acc, top: top, &outside, &none, plane: plane, coverage: cov, quads: quads, sink: sink,
+                return rows(acc, top: top, &outside, &none, plane: plane, coverage: cov, source: source, quads: quads, sink: sink,
                             scratch: s)
             }
             return inner.withQuadrant { ix, iy in
                 var hole = Contour(ix, iy, cx: cx, cy: cy, originX: x0)
-                return rows(acc, top: top, &outside, &hole, plane: plane, coverage: cov, quads: quads, sink: sink,
+                return rows(acc, top: top, &outside, &hole, plane: plane, coverage: cov, source: source, quads: quads, sink: sink,
                             scratch: s)
             }
         }
@@ -77,7 +77,8 @@ enum RingRows {
     /// `inner` has no vertices when the ring has no hole.
     private static func rows(_ acc: CoverageAccumulator, top: Int, _ outer: inout Contour,
                              _ inner: inout Contour, plane: RGBAPlane, coverage cov: UnsafeMutablePointer<UInt8>,
-                             quads: UnsafePointer<UInt64>, sink: CoverageSink, scratch s: ShapeScratch) -> PixelRect {
+                             source: SpanCompositor.Source, quads: UnsafePointer<UInt64>, sink: CoverageSink,
+                             scratch s: ShapeScratch) -> PixelRect {
         let w = acc.width, h = acc.height, x0 = Int(outer.originX)
         let cellEnd = w &+ 2
         var dirty = DirtyBox()
@@ -119,7 +120,8 @@ enum RingRows {
                 }
                 guard count > 0 else { continue }
                 let span = resolveOver(acc.row(r), width: w, starts: starts, ends: ends, count: count,
-                                       coverage: cov, onto: plane.row(y) + 4 &* x0, quads: quads) { lo, hi, m in
+                                       coverage: cov, onto: plane.row(y) + 4 &* x0, source: source,
+                                       quads: quads) { lo, hi, m in
                     sink.run(y, x0 &+ lo, hi &- lo, m)
                 }
                 guard span.lo < span.hi else { continue }
@@ -136,9 +138,10 @@ enum RingRows {
     /// Resolves one row's cells in the windows `starts[i] ..< ends[i]` (sorted, disjoint, within
     /// the row's `width + 2` cells; every cell outside them zero) into the coverage row `cov`
     /// (at least `width + 32` bytes) and composites it onto `pixels` (band column 0),
-    /// source-over at full opacity with the paint's ``OverTable/prepareQuads(_:)`` table:
-    /// the windows and the short gaps between them (the coverage at a window's end, which the
-    /// zero cells keep) two pixels per step, gaps longer than 16 pixels as `run(lo, hi, m)`,
+    /// source-over at full opacity with the paint's ``OverTable/prepareQuads(_:)`` table
+    /// (``SpanCompositor/maskRow(_:base:mask:count:source:table:quads:maskTable:)`` over the
+    /// pixels themselves): the windows and the short gaps between them (the coverage at a
+    /// window's end, which the zero cells keep) two pixels per step, gaps longer than 16 pixels as `run(lo, hi, m)`,
     /// zero coverage (the hole, the row outside the ring) skipped. The bytes of blending each
     /// pixel with ``SpanCompositor/OverPixel``. Zeroes the cells read. Returns the columns
     /// `lo..<hi` with non-zero coverage.
@@ -146,7 +149,8 @@ enum RingRows {
     private static func resolveOver(_ cells: UnsafeMutablePointer<Float>, width w: Int,
                                     starts: UnsafePointer<Int>, ends: UnsafePointer<Int>, count: Int,
                                     coverage cov: UnsafeMutablePointer<UInt8>,
-                                    onto pixels: UnsafeMutablePointer<UInt8>, quads: UnsafePointer<UInt64>,
+                                    onto pixels: UnsafeMutablePointer<UInt8>, source: SpanCompositor.Source,
+                                    quads: UnsafePointer<UInt64>,
                                     run: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
         var sum: Float = 0
         var lo = w, hi = 0
@@ -160,7 +164,9 @@ enum RingRows {
             guard a < b else { return }
             if lo > a { lo = a }
             hi = b
-            blend(pixels, coverage: cov, a, b, quads: quads)
+            // Over itself as the base: two pixels per 8-lane multiply, coverage 0 a copy.
+            _ = SpanCompositor.maskRow(pixels + 4 &* a, base: pixels + 4 &* a, mask: cov + a, count: b &- a,
+                                       source: source, quads: quads)
         }
         var k = 0
         while true {
@@ -196,37 +202,6 @@ enum RingRows {
             segment = next
         }
         return (lo, hi)
-    }
-
-    /// Source-over at full opacity of `pixels[a ..< b]` with the coverage `cov[a ..< b]` and the
-    /// paint's channel-ordered table: two pixels per 8-lane multiply (as
-    /// ``SpanCompositor/maskRow(_:base:mask:count:source:table:quads:maskTable:)`` does over a
-    /// base): coverage 0 weighs the pixel by 255 and adds nothing, the same bytes.
-    @inline(__always)
-    private static func blend(_ pixels: UnsafeMutablePointer<UInt8>, coverage cov: UnsafeMutablePointer<UInt8>,
-                              _ a: Int, _ b: Int, quads: UnsafePointer<UInt64>) {
-        let p = UnsafeMutableRawPointer(pixels)
-        var x = a
-        while x &+ 2 <= b {
-            let m0 = 2 &* Int(cov[x]), m1 = 2 &* Int(cov[x &+ 1])
-            let add = unsafeBitCast(SIMD2<UInt64>(quads[m0], quads[m1]), to: SIMD8<UInt16>.self)
-            let weight = unsafeBitCast(SIMD2<UInt64>(quads[m0 &+ 1], quads[m1 &+ 1]), to: SIMD8<UInt16>.self)
-            let d = SIMD8<UInt16>(truncatingIfNeeded: (p + 4 &* x).loadUnaligned(as: SIMD8<UInt8>.self))
-            let t = d &* weight &+ 128
-            let out = add &+ ((t &+ (t &>> 8)) &>> 8)
-            (p + 4 &* x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: out), as: SIMD8<UInt8>.self)
-            x &+= 2
-        }
-        if x < b {
-            // The last pixel as the low half of a pair (the 8-lane conversions compile inline).
-            let m = 2 &* Int(cov[x])
-            let pixel = (p + 4 &* x).loadUnaligned(as: SIMD4<UInt8>.self)
-            let d = SIMD8<UInt16>(truncatingIfNeeded: SIMD8<UInt8>(lowHalf: pixel, highHalf: .zero))
-            let weight = unsafeBitCast(SIMD2<UInt64>(quads[m &+ 1], 0), to: SIMD8<UInt16>.self)
-            let t = d &* weight &+ 128
-            let out = unsafeBitCast(SIMD2<UInt64>(quads[m], 0), to: SIMD8<UInt16>.self) &+ ((t &+ (t &>> 8)) &>> 8)
-            (p + 4 &* x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: out).lowHalf, as: SIMD4<UInt8>.self)
-        }
     }
 
     /// One contour's quadrant walked row by row: the vertices `(cx ± qx[k], cy ± qy[k])`,
