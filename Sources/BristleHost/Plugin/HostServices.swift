@@ -13,9 +13,11 @@ enum HostServices {
         fill_segment: { services, target, segment, paint in
             guard let host = BrushHost.from(services), let plane = HostServices.plane(target),
                   let p = host.paintCache.paint(paint) else { return HostServices.emptyRect }
-            if let r = HostServices.cappedSegment(host, segment, .paint(plane, p)) { return r.c }
-            guard let s = HostServices.taperedSegment(segment) else { return HostServices.emptyRect }
-            return host.rasterizer.fillSegment(s, paint: p, into: plane).c
+            // Round caps (a brush's strokes) first: the other caps are the shape services'.
+            if let s = HostServices.taperedSegment(segment) {
+                return host.rasterizer.fillSegment(s, paint: p, into: plane).c
+            }
+            return HostServices.cappedSegment(host, segment, .paint(plane, p))?.c ?? HostServices.emptyRect
         },
         fill_disc: { services, target, cx, cy, radius, paint in
             guard let host = BrushHost.from(services), let plane = HostServices.plane(target),
@@ -25,9 +27,8 @@ enum HostServices {
         },
         mask_segment: { services, mask, segment in
             guard let host = BrushHost.from(services), let m = HostServices.maskPlane(mask) else { return HostServices.emptyRect }
-            if let r = HostServices.cappedSegment(host, segment, .mask(m)) { return r.c }
-            guard let s = HostServices.taperedSegment(segment) else { return HostServices.emptyRect }
-            return host.rasterizer.maskSegment(s, into: m).c
+            if let s = HostServices.taperedSegment(segment) { return host.rasterizer.maskSegment(s, into: m).c }
+            return HostServices.cappedSegment(host, segment, .mask(m))?.c ?? HostServices.emptyRect
         },
         mask_disc: { services, mask, cx, cy, radius in
             guard let host = BrushHost.from(services), let m = HostServices.maskPlane(mask) else { return HostServices.emptyRect }
