@@ -148,7 +148,7 @@ import Testing
     @Test func solidStripRowsGiveTheBytesOfThePixelCompositor() {
         // Every strip length (the single pixel, the overlapping pairs, one to four vectors),
         // every paint alpha, coverages from 0 to 255 per pixel, rows not 4-byte aligned
-        // (padding 3) and the lookahead clamped at the last row.
+        // (padding 3) and the lookahead's prefetches past the last row.
         var n = Numbers(state: 5)
         for alpha in 0...255 {
             let blend: BlendMode = alpha % 16 == 5 ? .erase : .sourceOver
@@ -165,7 +165,7 @@ import Testing
                     coverage[i] = r < 0.2 ? 0 : r < 0.4 ? 255 : UInt8(r * 256)
                 }
                 let s = SolidStrip(count: count, source: source, coverage: coverage)
-                _ = s.apply(rows: 0..<rows, of: strip.plane, offset: 4 * x0, lastRow: rows - 1)
+                s.apply(rows: 0..<rows, of: strip.plane, offset: 4 * x0)
                 for y in 0..<rows { for i in 0..<count {
                     let c = source.effective(coverage[i])
                     guard c != 0 else { continue }

@@ -3,13 +3,17 @@ import Glibc
 /// A host-owned premultiplied RGBA8 pixel buffer the size of the canvas (bristle.h, PIXELS).
 ///
 /// Rows are padded to an odd multiple of 64 bytes (``stride(width:)``), so `strideBytes`
-/// usually exceeds `width * 4`: brushes must honour the stride. The memory comes from `calloc`
-/// (transparent black, and untouched pages cost nothing) and is freed with the layer.
+/// usually exceeds `width * 4`: brushes must honour the stride. The memory is zeroed
+/// (transparent black; untouched pages cost nothing) and freed with the layer: from `calloc`
+/// below 2 MiB, and from 2 MiB up a mapping aligned to 2 MiB and advised to use transparent
+/// huge pages where the kernel has them on (``PlaneMemory``).
 public final class Layer {
     public let width: Int
     public let height: Int
     public let strideBytes: Int
     public let pixels: UnsafeMutablePointer<UInt8>
+    /// Where the pixels live, and how to give them back.
+    let memory: PlaneMemory
 
     /// The largest canvas side the host accepts.
     public static let maximumSide = 65536
@@ -22,14 +26,15 @@ public final class Layer {
         guard width > 0, height > 0, width <= Layer.maximumSide, height <= Layer.maximumSide,
               width * height <= Layer.maximumArea else { return nil }
         let stride = Layer.stride(width: width)
-        guard let memory = calloc(stride * height, 1) else { return nil }
+        guard let memory = PlaneMemory.allocate(byteCount: stride * height) else { return nil }
         self.width = width
         self.height = height
         self.strideBytes = stride
-        self.pixels = memory.assumingMemoryBound(to: UInt8.self)
+        self.memory = memory
+        self.pixels = memory.base.assumingMemoryBound(to: UInt8.self)
     }
 
-    deinit { free(pixels) }
+    deinit { memory.release() }
 
     /// The row stride of a layer `width` pixels wide: `width * 4` rounded up to a multiple of
     /// 64 bytes, and then to an odd one. A stride that is an even multiple of 64 (8,192 bytes on

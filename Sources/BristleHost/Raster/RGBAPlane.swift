@@ -1,3 +1,5 @@
+import CBristleMath
+
 /// Caller-owned premultiplied RGBA8 pixels.
 ///
 /// Memory layout: `height` rows, top row first; row `y` starts at `base + y * strideBytes`;
@@ -41,4 +43,19 @@ public struct RGBAPlane {
     /// The first byte of row `y` (no bounds check).
     @inline(__always)
     func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y &* strideBytes }
+
+    /// Asks for every cache line of bytes `first...last` of row `y` with the intent to write
+    /// them, without waiting (``CBristleMath_prefetchForWrite``): a loop calls it a few rows
+    /// ahead of the row it blends. Prefetches never fault, so `y` may be past the last row.
+    @inline(__always)
+    func prefetchForWrite(row y: Int, from first: Int, through last: Int) {
+        let start = row(y)
+        var p = start + first
+        let end = start + last
+        while p <= end {
+            CBristleMath_prefetchForWrite(p)
+            p += 64
+        }
+        CBristleMath_prefetchForWrite(end)
+    }
 }

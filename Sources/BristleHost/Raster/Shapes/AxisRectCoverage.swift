@@ -122,10 +122,10 @@ enum AxisRectCoverage {
                     let r1 = SolidRun(source: source, c: source.effective(q[1]))
                     let r2 = SolidRun(source: source, c: source.effective(q[2]))
                     let o0 = o[0], o1 = o[1], o2 = o[2], n0 = n[0], n1 = n[1], n2 = n[2]
+                    prefetchFirstRows(y, plane, cx0, cx1)
                     for row in y..<end {
-                        let ahead = plane.row(Swift.min(row + 2, lastRow))
-                        touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
                         let p = plane.row(row)
+                        plane.prefetchForWrite(row: row &+ 2, from: 4 &* cx0, through: 4 &* cx1 &- 1)
                         r0.apply(p + o0, count: n0)
                         r1.apply(p + o1, count: n1)
                         r2.apply(p + o2, count: n2)
@@ -133,15 +133,15 @@ enum AxisRectCoverage {
                 } else if let (left, right) = strips(painted, paintedCount, runX, runN, runQ, source) {
                     // A ring's sides: each a few pixels, one strip of vectors per side, each
                     // side down the group's rows in one loop.
-                    touched &+= left.strip.apply(rows: y..<end, of: plane, offset: 4 &* left.x, lastRow: lastRow)
-                    touched &+= right.strip.apply(rows: y..<end, of: plane, offset: 4 &* right.x, lastRow: lastRow)
+                    left.strip.apply(rows: y..<end, of: plane, offset: 4 &* left.x)
+                    right.strip.apply(rows: y..<end, of: plane, offset: 4 &* right.x)
                 } else {
                     var runs = InlineArray<9, SolidRun>(repeating: noRun)
                     for i in 0..<paintedCount { runs[i] = SolidRun(source: source, c: source.effective(q[i])) }
+                    prefetchFirstRows(y, plane, cx0, cx1)
                     for row in y..<end {
-                        let ahead = plane.row(Swift.min(row + 2, lastRow))
-                        touched &+= ahead[4 &* cx0] &+ ahead[4 &* (cx1 - 1)]
                         let p = plane.row(row)
+                        plane.prefetchForWrite(row: row &+ 2, from: 4 &* cx0, through: 4 &* cx1 &- 1)
                         for i in 0..<paintedCount { runs[i].apply(p + o[i], count: n[i]) }
                     }
                 }
@@ -157,6 +157,15 @@ enum AxisRectCoverage {
             y = end
         }
         return dirty.rect
+    }
+
+    /// Prefetches for write the lines of columns `cx0 ..< cx1` of rows `y` and `y + 1`, which
+    /// the row loops' prefetches two rows ahead do not reach when the group is the rectangle's
+    /// first, or follows the sides' strips (whose prefetches reach only the sides' columns).
+    @inline(__always)
+    private static func prefetchFirstRows(_ y: Int, _ plane: RGBAPlane, _ cx0: Int, _ cx1: Int) {
+        plane.prefetchForWrite(row: y, from: 4 &* cx0, through: 4 &* cx1 &- 1)
+        plane.prefetchForWrite(row: y &+ 1, from: 4 &* cx0, through: 4 &* cx1 &- 1)
     }
 
     /// The painted runs `painted[0..<count]` as two strips of consecutive columns (each at
