@@ -60,15 +60,15 @@ enum RingRows {
         return outer.withQuadrant { ox, oy in
             var outside = Contour(ox, oy, cx: cx, cy: cy, originX: x0)
             guard let inner else {
-                var none = Contour(UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0),
-                                   cx: cx, cy: cy, originX: x0)
-                return rows(acc, top: top, &outside, &none, plane: plane, coverage: cov, source: source, quads: quads, sink: sink,
-                            scratch: s)
+                let empty = UnsafeBufferPointer<Double>(start: nil, count: 0)
+                var none = Contour(empty, empty, cx: cx, cy: cy, originX: x0)
+                return rows(acc, top: top, &outside, &none, plane: plane, coverage: cov, source: source,
+                            quads: quads, sink: sink, scratch: s)
             }
             return inner.withQuadrant { ix, iy in
                 var hole = Contour(ix, iy, cx: cx, cy: cy, originX: x0)
-                return rows(acc, top: top, &outside, &hole, plane: plane, coverage: cov, source: source, quads: quads, sink: sink,
-                            scratch: s)
+                return rows(acc, top: top, &outside, &hole, plane: plane, coverage: cov, source: source,
+                            quads: quads, sink: sink, scratch: s)
             }
         }
     }
