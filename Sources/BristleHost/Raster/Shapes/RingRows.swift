@@ -92,7 +92,7 @@ enum RingRows {
             @inline(__always) func add(_ window: (Int, Int)) {
                 guard window.0 < window.1 else { return }
                 if count > 0 && window.0 <= ends[count &- 1] {
-                    ends[count &- 1] = Swift.max(ends[count &- 1], window.1)
+                    if window.1 > ends[count &- 1] { ends[count &- 1] = window.1 }
                 } else {
                     starts[count] = window.0
                     ends[count] = window.1
@@ -103,7 +103,7 @@ enum RingRows {
                 let y = top &+ r
                 // The row's distances from the centre's horizontal, u ... v, widened by the slack.
                 let a = Double(y) - outer.cy, b = a + 1
-                let near = (a >= 0 ? a : b <= 0 ? -b : 0) - slack, far = Swift.max(-a, b) + slack
+                let near = (a >= 0 ? a : b <= 0 ? -b : 0) - slack, far = (b > -a ? b : -a) + slack
                 guard let o = outer.windows(near, far, cellEnd) else { continue }
                 count = 0
                 if let i = inner.windows(near, far, cellEnd) {
@@ -127,7 +127,7 @@ enum RingRows {
                 guard span.lo < span.hi else { continue }
                 dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
                 // As the general fill: read one pixel at each end of the row two below.
-                let next = Swift.min(y &+ 2, top &+ h &- 1)
+                let next = y &+ 2 < top &+ h ? y &+ 2 : top &+ h &- 1
                 ahead &+= sink.touch(next, x0 &+ span.lo) &+ sink.touch(next, x0 &+ span.hi &- 1)
             }
         }
@@ -158,7 +158,7 @@ enum RingRows {
         /// Composites the coverage of columns `segment ..< end` (clipped to the row), without
         /// its zero ends.
         @inline(__always) func flush(_ end: Int) {
-            var a = segment, b = Swift.min(end, w)
+            var a = segment, b = end < w ? end : w
             while a < b && cov[a] == 0 { a &+= 1 }
             while b > a && cov[b &- 1] == 0 { b &-= 1 }
             guard a < b else { return }
@@ -193,7 +193,7 @@ enum RingRows {
             }
             flush(e)
             if q != 0 && e < w {
-                let to = Swift.min(next, w)
+                let to = next < w ? next : w
                 if lo > e { lo = e }
                 hi = to
                 run(e, to, q)
@@ -257,8 +257,9 @@ enum RingRows {
         /// reaches left of cell 1 (truncation rounds a negative start up to at most 0).
         @inline(__always)
         static func clamped(_ start: Int, _ end: Int, _ cellEnd: Int) -> (Int, Int) {
-            if start <= 0 { return (0, Swift.min(Swift.max(end, 2), cellEnd)) }
-            return (Swift.min(start, cellEnd), Swift.min(end, cellEnd))
+            // Plain comparisons: `Swift.min` on Int may be left out of line.
+            if start <= 0 { return (0, end < 2 ? 2 : end < cellEnd ? end : cellEnd) }
+            return (start < cellEnd ? start : cellEnd, end < cellEnd ? end : cellEnd)
         }
     }
 }
