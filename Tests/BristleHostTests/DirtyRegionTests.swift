@@ -25,6 +25,8 @@ import Testing
                      Self.r(1892, 108, 8, 1284)] { frame.add(side) }
         #expect(frame.rects.count == 4)
         #expect(frame.bounds == Self.r(100, 100, 1800, 1300))
+        #expect(moved.bounds == Self.r(100, 100, 1803, 9))  // one rectangle: itself
+        #expect(DirtyRegion().bounds == .empty)
     }
 
     @Test func manyRectanglesStayWithinCapacityAndCoverEverything() {

@@ -557,6 +557,26 @@ private func expectWithinGates(_ stats: ErrorStats, _ label: String) {
         #expect(canvas.pixel(11, 12) == [0, 0, 0, 0])
     }
 
+    @Test("A stroke's segments share their joints' flattening: one rasteriser draws what fresh ones do")
+    func sharedJointSteps() {
+        // Widths repeat at the joints (as a brush's tapered stroke passes them), with equal
+        // widths, a disc (zero length) and a width that comes back after others between.
+        let widths = [5.0, 3.5, 3.5, 7.25, 0.75, 3.5, 12.0, 5.0]
+        let shared = Rasterizer()
+        var partial = false
+        for k in 0..<(widths.count - 1) {
+            let x0 = 6.3 + 3.1 * Double(k), x1 = k == 4 ? x0 : x0 + 3.7
+            let s = TaperedSegment(x0: x0, y0: 14.2 + 0.4 * Double(k), x1: x1, y1: 16.9 - 0.3 * Double(k),
+                                   width0: widths[k], width1: widths[k + 1])
+            let reused = TestMask(width: 40, height: 32), fresh = TestMask(width: 40, height: 32)
+            _ = shared.maskSegment(s, into: reused.plane)
+            _ = Rasterizer().maskSegment(s, into: fresh.plane)
+            #expect(differences(reused.snapshot(), fresh.snapshot()) == 0, "segment \(k)")
+            partial = partial || fresh.snapshot().contains { $0 > 0 && $0 < 255 }
+        }
+        #expect(partial, "needs partial pixels to be meaningful")
+    }
+
     @Test("maskSegment max-combines instead of accumulating")
     func maskMaxCombine() {
         let r = Rasterizer()

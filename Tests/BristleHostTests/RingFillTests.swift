@@ -75,8 +75,9 @@ import Testing
     }
 
     /// The ring's outline filled with every cell of every row read (no hole).
+    @discardableResult
     private func wholeRowFill(_ ring: (cx: Double, cy: Double, rx: Double, ry: Double, w: Double),
-                              into target: ShapeTarget, with r: Rasterizer) {
+                              into target: ShapeTarget, with r: Rasterizer) -> PixelRect {
         let s = r.shapeScratch, sink = CoverageSink(target)!
         let h = ring.w / 2
         s.path.reset(cull: sink.bounds)
@@ -85,7 +86,94 @@ import Testing
             s.ellipse.append(to: &s.path, cx: ring.cx, cy: ring.cy, rx: ring.rx, ry: ring.ry, offset: -h,
                              reversed: true, quadrant: inner)
         }
-        _ = s.fill(clip: sink.bounds, sink: sink)
+        return s.fill(clip: sink.bounds, sink: sink)
+    }
+
+    /// The ring drawn as ``Rasterizer/drawEllipse(centerX:centerY:radiusX:radiusY:style:target:)``
+    /// draws a solid ring inside the target: through ``RingRows`` (nil when it declines).
+    private func windowedFill(_ ring: (cx: Double, cy: Double, rx: Double, ry: Double, w: Double),
+                              into target: ShapeTarget, with r: Rasterizer) -> PixelRect? {
+        let s = r.shapeScratch, sink = CoverageSink(target)!
+        let h = ring.w / 2
+        s.path.reset(cull: sink.bounds)
+        s.outerEllipse.append(to: &s.path, cx: ring.cx, cy: ring.cy, rx: ring.rx, ry: ring.ry, offset: h)
+        guard let inner = EllipseFlattener.innerQuadrant(rx: ring.rx, ry: ring.ry, halfWidth: h) else {
+            return RingRows.fill(scratch: s, outer: s.outerEllipse, inner: nil, cx: ring.cx, cy: ring.cy,
+                                 clip: sink.bounds, sink: sink)
+        }
+        s.ellipse.append(to: &s.path, cx: ring.cx, cy: ring.cy, rx: ring.rx, ry: ring.ry, offset: -h,
+                         reversed: true, quadrant: inner)
+        return RingRows.fill(scratch: s, outer: s.outerEllipse, inner: s.ellipse, cx: ring.cx, cy: ring.cy,
+                             clip: sink.bounds, sink: sink)
+    }
+
+    @Test func ringRowsGiveTheBytesOfTheWholeRowFill() {
+        // Rings inside the canvas at every quarter-pixel offset of the centre: walls from a
+        // hair (the four windows merged into two) to wider than the smaller radius (no hole),
+        // the inner curve whole and trimmed, radii from below a pixel to most of the canvas,
+        // round and flat; each compared (pixels and changed rectangle) with the same outline
+        // filled reading every cell, on a canvas of varied pixels, one ring after another
+        // (a cell left unread would also spoil the rings after it).
+        let radii = [0.6, 1.3, 3.2, 9.75, 27.4, 50.1]
+        let widths = [0.25, 1, 2.6, 7.5, 15]
+        for paint in paints.prefix(2) {
+            let windowed = canvas(160, 120, padding: 3, seed: 6), whole = canvas(160, 120, padding: 3, seed: 6)
+            let a = Rasterizer(), b = Rasterizer()
+            var drawn = 0, holes = 0
+            for q in 0..<16 {
+                for rx in radii { for ry in radii { for w in widths {
+                    let ring = (cx: 80 + Double(q % 4) / 4, cy: 60 + Double(q / 4) / 4, rx: rx, ry: ry, w: w)
+                    let rect = windowedFill(ring, into: .paint(windowed.plane, paint), with: a)
+                    let expected = wholeRowFill(ring, into: .paint(whole.plane, paint), with: b)
+                    #expect(rect == expected, "\(ring)")
+                    drawn += 1
+                    if EllipseFlattener.innerQuadrant(rx: rx, ry: ry, halfWidth: w / 2) != nil { holes += 1 }
+                } } }
+                #expect(differingBytes(windowed.snapshot(), whole.snapshot()) == 0, "\(paint), offset \(q)")
+            }
+            #expect(drawn == 2880 && holes > 1000 && holes < 2500, "\(holes) rings with a hole")
+            #expect(windowed.paddingIntact)
+        }
+    }
+
+    @Test func ringRowsClippedByTheCanvasGiveTheBytesOfTheWholeRowFill() {
+        // Rings across each side and corner of the canvas (their vertices beyond it culled,
+        // their edges clipped: those left of it moved onto cells 0 and 1), rings around the
+        // whole canvas (it lies in their hole, or in their wall), and rings wholly off it.
+        var rings: [(cx: Double, cy: Double, rx: Double, ry: Double, w: Double)] = []
+        for cx in [-30.25, -3.5, 2.75, 80.5, 157.5, 170.25, 190.0] {
+            for cy in [-20.5, 1.25, 60.75, 118.75, 140.5] {
+                for (rx, ry, w) in [(12.3, 7.6, 2.5), (40.25, 55.5, 6.0), (3.1, 9.4, 0.75), (25.0, 25.0, 30.0)] {
+                    rings.append((cx, cy, rx, ry, w))
+                }
+            }
+        }
+        rings += [(80.5, 60.25, 120.3, 90.6, 4.5), (80.5, 60.25, 95.0, 70.0, 60.0), (80.25, 60.0, 400.0, 310.0, 7.0),
+                  (-200.0, 60.0, 150.0, 40.0, 3.0), (80.0, 300.0, 70.0, 60.0, 9.0), (200.0, 200.0, 60.0, 50.0, 150.0)]
+        for paint in paints.prefix(2) {
+            let windowed = canvas(160, 120, padding: 3, seed: 10), whole = canvas(160, 120, padding: 3, seed: 10)
+            let a = Rasterizer(), b = Rasterizer()
+            for ring in rings {
+                let rect = windowedFill(ring, into: .paint(windowed.plane, paint), with: a)
+                let expected = wholeRowFill(ring, into: .paint(whole.plane, paint), with: b)
+                #expect(rect == expected, "\(ring)")
+            }
+            #expect(differingBytes(windowed.snapshot(), whole.snapshot()) == 0, "\(paint)")
+            #expect(windowed.paddingIntact)
+        }
+    }
+
+    @Test func ringRowsDeclineWhatTheyDoNotDraw() {
+        // Into a mask, with a translucent paint or another blend, taller than a band, and
+        // with coordinates past 2^24: the general fill draws those.
+        let c = canvas(64, 48, padding: 0, seed: 8), mask = ShapeMask(64, 48), tall = canvas(940, 940, padding: 0, seed: 8)
+        let r = Rasterizer()
+        #expect(windowedFill((30, 20, 10, 8, 2), into: .paint(c.plane, paints[0]), with: r) != nil)
+        #expect(windowedFill((30, 20, 10, 8, 2), into: .mask(mask.plane), with: r) == nil)
+        #expect(windowedFill((30, 20, 10, 8, 2), into: .paint(c.plane, paints[2]), with: r) == nil)
+        #expect(windowedFill((30, 20, 10, 8, 2), into: .paint(c.plane, paints[3]), with: r) == nil)
+        #expect(windowedFill((470, 468, 450, 440, 6.5), into: .paint(tall.plane, paints[0]), with: r) == nil)
+        #expect(windowedFill((0x1p24, 20, 10, 8, 2), into: .paint(c.plane, paints[0]), with: r) == nil)
     }
 
     @Test func ringsTallerThanABandSkipTheirHoleBandByBand() {

@@ -24,8 +24,9 @@ public struct DirtyRegion: Sendable, Equatable {
 
     public var isEmpty: Bool { rects.isEmpty }
 
-    /// The smallest rectangle containing the region.
-    public var bounds: PixelRect { rects.reduce(PixelRect.empty) { $0.union($1) } }
+    /// The smallest rectangle containing the region (its one rectangle, a drawing event's
+    /// usual region, without a union).
+    public var bounds: PixelRect { rects.count == 1 ? rects[0] : rects.reduce(PixelRect.empty) { $0.union($1) } }
 
     /// True when `x`, `y` lies in one of the rectangles.
     public func contains(x: Int32, y: Int32) -> Bool {

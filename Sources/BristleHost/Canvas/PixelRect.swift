@@ -79,12 +79,19 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
             let low = v > lo ? v : lo
             return low < hi ? low : hi
         }
-        let x0 = Int32(truncatingIfNeeded: CoverageAccumulator.floor(clamped(minX)))
-        let y0 = Int32(truncatingIfNeeded: CoverageAccumulator.floor(clamped(minY)))
-        let x1 = Int32(truncatingIfNeeded: CoverageAccumulator.ceiling(clamped(maxX)))
-        let y1 = Int32(truncatingIfNeeded: CoverageAccumulator.ceiling(clamped(maxY)))
-        let box = PixelRect(x: x0, y: y0, width: Swift.max(x1 &- x0, 1), height: Swift.max(y1 &- y0, 1))
-        return box.intersection(clip)
+        let x0 = CoverageAccumulator.floor(clamped(minX)), y0 = CoverageAccumulator.floor(clamped(minY))
+        let x1 = CoverageAccumulator.ceiling(clamped(maxX)), y1 = CoverageAccumulator.ceiling(clamped(maxY))
+        // The box [x0, max(x1, x0 + 1)) x [y0, max(y1, y0 + 1)) (at least one pixel) intersected
+        // with `clip` in `Int`: every edge is within 2^30 of 0, so nothing saturates or wraps.
+        guard !clip.isEmpty else { return .empty }
+        let cx0 = Int(clip.x), cy0 = Int(clip.y)
+        let ix0 = x0 > cx0 ? x0 : cx0, iy0 = y0 > cy0 ? y0 : cy0
+        let bx1 = x1 > x0 ? x1 : x0 &+ 1, by1 = y1 > y0 ? y1 : y0 &+ 1
+        let cx1 = cx0 &+ Int(clip.width), cy1 = cy0 &+ Int(clip.height)
+        let ix1 = bx1 < cx1 ? bx1 : cx1, iy1 = by1 < cy1 ? by1 : cy1
+        guard ix1 > ix0, iy1 > iy0 else { return .empty }
+        return PixelRect(x: Int32(truncatingIfNeeded: ix0), y: Int32(truncatingIfNeeded: iy0),
+                         width: Int32(truncatingIfNeeded: ix1 &- ix0), height: Int32(truncatingIfNeeded: iy1 &- iy0))
     }
 
     /// The notation of the docs (ABI.md, "Dirty rectangles"), `{x, y, width, height}`, used by every

@@ -11,11 +11,16 @@ enum HostServices {
     static var table: bristle_services_t { withShapeServices(bristle_services_t(
         struct_size: UInt32(MemoryLayout<bristle_services_t>.size), reserved: 0, host_data: nil,
         fill_segment: { services, target, segment, paint in
-            guard let host = BrushHost.from(services), let plane = HostServices.plane(target),
-                  let p = host.paintCache.paint(paint) else { return HostServices.emptyRect }
-            if let r = HostServices.cappedSegment(host, segment, .paint(plane, p)) { return r.c }
-            guard let s = HostServices.taperedSegment(segment) else { return HostServices.emptyRect }
-            return host.rasterizer.fillSegment(s, paint: p, into: plane).c
+            HostServices.withHost(services) { host in
+                guard let plane = HostServices.plane(target), let p = host.paintCache.paint(paint) else {
+                    return HostServices.emptyRect
+                }
+                // Round caps (a brush's strokes) first: the other caps are the shape services'.
+                if let s = HostServices.taperedSegment(segment) {
+                    return host.rasterizer.fillSegment(s, paint: p, into: plane).c
+                }
+                return HostServices.cappedSegment(host, segment, .paint(plane, p))?.c ?? HostServices.emptyRect
+            }
         },
         fill_disc: { services, target, cx, cy, radius, paint in
             guard let host = BrushHost.from(services), let plane = HostServices.plane(target),
@@ -24,10 +29,11 @@ enum HostServices {
                                             into: plane).c
         },
         mask_segment: { services, mask, segment in
-            guard let host = BrushHost.from(services), let m = HostServices.maskPlane(mask) else { return HostServices.emptyRect }
-            if let r = HostServices.cappedSegment(host, segment, .mask(m)) { return r.c }
-            guard let s = HostServices.taperedSegment(segment) else { return HostServices.emptyRect }
-            return host.rasterizer.maskSegment(s, into: m).c
+            HostServices.withHost(services) { host in
+                guard let m = HostServices.maskPlane(mask) else { return HostServices.emptyRect }
+                if let s = HostServices.taperedSegment(segment) { return host.rasterizer.maskSegment(s, into: m).c }
+                return HostServices.cappedSegment(host, segment, .mask(m))?.c ?? HostServices.emptyRect
+            }
         },
         mask_disc: { services, mask, cx, cy, radius in
             guard let host = BrushHost.from(services), let m = HostServices.maskPlane(mask) else { return HostServices.emptyRect }
@@ -37,18 +43,30 @@ enum HostServices {
             HostServices.maskPlane(mask)?.clear(PixelRect(rect))
         },
         composite_mask: { services, target, mask, rect, paint, flags in
-            guard let host = BrushHost.from(services), let plane = HostServices.plane(target),
-                  let m = HostServices.maskPlane(mask), let p = host.paintCache.paint(paint) else { return HostServices.emptyRect }
-            var base: RGBAPlane?
-            if flags & BRISTLE_COMPOSITE_OVER_BASE != 0, let b = target?.pointee.base {
-                base = RGBAPlane(base: UnsafeMutablePointer(mutating: b), width: plane.width,
-                                 height: plane.height, strideBytes: plane.strideBytes)
+            HostServices.withHost(services) { host in
+                guard let plane = HostServices.plane(target), let m = HostServices.maskPlane(mask),
+                      let p = host.paintCache.paint(paint) else { return HostServices.emptyRect }
+                var base: RGBAPlane?
+                if flags & BRISTLE_COMPOSITE_OVER_BASE != 0, let b = target?.pointee.base {
+                    base = RGBAPlane(base: UnsafeMutablePointer(mutating: b), width: plane.width,
+                                     height: plane.height, strideBytes: plane.strideBytes)
+                }
+                return host.rasterizer.compositeMask(m, rect: PixelRect(rect), paint: p, onto: plane,
+                                                     base: base).c
             }
-            return host.rasterizer.compositeMask(m, rect: PixelRect(rect), paint: p, onto: plane,
-                                                 base: base).c
         },
         draw_rect: nil, draw_ellipse: nil, draw_polyline: nil, draw_dab: nil, mask_rect: nil,
         mask_ellipse: nil, mask_polyline: nil, mask_dab: nil, composite_mask_pattern: nil)) }
+
+    /// `body(host)` for the host behind `services`, borrowed without a retain and release (the
+    /// host owns the table and outlives every call into it); ``emptyRect`` without a host. For
+    /// the services a brush calls per segment.
+    @inline(__always)
+    static func withHost(_ services: UnsafePointer<bristle_services_t>?,
+                         _ body: (BrushHost) -> bristle_rect_t) -> bristle_rect_t {
+        guard let data = services?.pointee.host_data else { return emptyRect }
+        return Unmanaged<BrushHost>.fromOpaque(data)._withUnsafeGuaranteedRef(body)
+    }
 
     /// The target's pixels, or nil when the target breaks the pixel contract.
     static func plane(_ target: UnsafePointer<bristle_target_t>?) -> RGBAPlane? {

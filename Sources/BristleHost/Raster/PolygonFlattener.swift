@@ -101,10 +101,27 @@ final class PolygonFlattener {
         appendArc(cx: hull.x0, cy: hull.y0, r: hull.r0, start: dir + a, sweep: 2 * .pi - 2 * a)
     }
 
+    /// The radius of ``lastStep`` (-1, no radius, before the first).
+    private var lastStepRadius = -1.0
+    /// The rotation step of the last radius one was computed for.
+    private var lastStep = RotationStep(radius: 1)
+
+    /// `RotationStep(radius: r)`, computed once while the radius stays the same: the segments
+    /// of a stroke share their joints, so each starts with the radius the one before ended with
+    /// (an `acos`, two square roots and a division saved per segment of a tapered stroke).
+    @inline(__always)
+    private func rotationStep(radius r: Double) -> RotationStep {
+        if r == lastStepRadius { return lastStep }
+        let step = RotationStep(radius: r)
+        lastStepRadius = r
+        lastStep = step
+        return step
+    }
+
     /// The trigonometry-free flattening of a hull whose circles are entirely visible.
     private func appendVisible(_ hull: CapsuleHull) {
         if hull.isDisc {
-            let step = RotationStep(radius: hull.r0)
+            let step = rotationStep(radius: hull.r0)
             appendRotatedArc(cx: hull.x0, cy: hull.y0, r: hull.r0, step: step, fromX: 1, fromY: 0,
                              toX: 1, toY: 0, sweep: 2 * .pi, closing: true)
             return
@@ -113,8 +130,9 @@ final class PolygonFlattener {
         let ax = hull.k * hull.ux + hull.h * hull.uy, ay = hull.k * hull.uy - hull.h * hull.ux
         let bx = hull.k * hull.ux - hull.h * hull.uy, by = hull.k * hull.uy + hull.h * hull.ux
         let sweep1 = 2 * hull.tangentAngle
-        let step1 = RotationStep(radius: hull.r1)
-        let step0 = hull.r0 == hull.r1 ? step1 : RotationStep(radius: hull.r0)
+        // Disc 0's step first: it is usually the previous segment's disc 1.
+        let step0 = rotationStep(radius: hull.r0)
+        let step1 = hull.r0 == hull.r1 ? step0 : rotationStep(radius: hull.r1)
         appendRotatedArc(cx: hull.x1, cy: hull.y1, r: hull.r1, step: step1, fromX: ax, fromY: ay,
                          toX: bx, toY: by, sweep: sweep1, closing: false)
         appendRotatedArc(cx: hull.x0, cy: hull.y0, r: hull.r0, step: step0, fromX: bx, fromY: by,

@@ -388,28 +388,32 @@ public final class DrawingSession {
     /// requires, and copy committed changes to the preview — all inside dirty rectangles (each
     /// rectangle of a draw's dirty list; the stroke's committed extent is their bounds).
     private func drawAfterEvent(ending: Bool, predicted: [bristle_sample_t]) throws(SessionError) {
-        guard var current = stroke else { return }
-        let caps = current.brush.descriptor.capabilities
+        // The stroke's state is read and updated in place (`stroke!`), never copied out and
+        // back: a copy is a retain and release of the brush each, per event.
+        guard let brush = stroke?.brush else { return }
+        let caps = brush.descriptor.capabilities
         let continuous = caps.contains(.continuous)
-        for r in previewDirty.rects { copyToPreview(r) }
+        // By index, in place: a `for` loop over a region's array retains and releases its storage.
+        var i = 0
+        while i < previewDirty.rects.count { copyToPreview(previewDirty.rects[i]); i &+= 1 }
         previewDirty.removeAll()
 
         if continuous || ending {
-            let status = draw(current.brush, into: committed, layer: BRISTLE_LAYER_COMMITTED, base: base)
+            let status = draw(brush, into: committed, layer: BRISTLE_LAYER_COMMITTED, base: base)
             let changed = drawn.bounds
             guard status == BRISTLE_OK else {
-                if !ending { current.brush.cancelled() }
+                if !ending { brush.cancelled() }
                 rollBack(extra: changed)
-                throw .brushFailed(.hookFailed(brush: current.brush.descriptor.id, hook: "draw", status: status))
+                throw .brushFailed(.hookFailed(brush: brush.descriptor.id, hook: "draw", status: status))
             }
-            current.committedDirty = current.committedDirty.union(changed)
-            for r in drawn.rects { copyToPreview(r) }
-            stroke = current
+            stroke!.committedDirty = stroke!.committedDirty.union(changed)
+            i = 0
+            while i < drawn.rects.count { copyToPreview(drawn.rects[i]); i &+= 1 }
         }
         guard !ending else { return }
         var previewWanted = !continuous
         if caps.contains(.wantsPredicted), !predicted.isEmpty {
-            try check(current.brush.predicted(predicted), hook: "predicted")
+            try check(brush.predicted(predicted), hook: "predicted")
             previewWanted = true
         }
         if previewWanted {
@@ -417,17 +421,17 @@ public final class DrawingSession {
             do {
                 preview = try preparePreview()
             } catch {
-                current.brush.cancelled()
+                brush.cancelled()
                 rollBack()
                 throw error
             }
-            let status = draw(current.brush, into: preview, layer: BRISTLE_LAYER_PREVIEW, base: base)
+            let status = draw(brush, into: preview, layer: BRISTLE_LAYER_PREVIEW, base: base)
             swap(&previewDirty, &drawn)
             for r in previewDirty.rects { addDamage(r) }
             guard status == BRISTLE_OK else {
-                current.brush.cancelled()
+                brush.cancelled()
                 rollBack()
-                throw .brushFailed(.hookFailed(brush: current.brush.descriptor.id, hook: "draw (preview)", status: status))
+                throw .brushFailed(.hookFailed(brush: brush.descriptor.id, hook: "draw (preview)", status: status))
             }
         }
     }

@@ -45,11 +45,18 @@ struct TileGrid {
     /// without building a list (the session marks the tiles of every event's rectangle).
     @inline(__always)
     func forEachTile(covering rect: PixelRect, _ body: (Int32) -> Void) {
+        guard let s = span(covering: rect) else { return }
+        for row in s.r0...s.r1 { for column in s.c0...s.c1 { body(Int32(row * columns + column)) } }
+    }
+
+    /// The first and last tile column (`c0...c1`) and row (`r0...r1`) that `rect` (clipped to
+    /// the canvas) overlaps, or nil when it overlaps none.
+    @inline(__always)
+    func span(covering rect: PixelRect) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: Int32(width), height: Int32(height)))
-        guard !r.isEmpty else { return }
-        let c0 = Int(r.x) >> tileShift, c1 = Int(r.maxX - 1) >> tileShift
-        let r0 = Int(r.y) >> tileShift, r1 = Int(r.maxY - 1) >> tileShift
-        for row in r0...r1 { for column in c0...c1 { body(Int32(row * columns + column)) } }
+        guard !r.isEmpty else { return nil }
+        return (Int(r.x) >> tileShift, Int(r.maxX - 1) >> tileShift, Int(r.y) >> tileShift,
+                Int(r.maxY - 1) >> tileShift)
     }
 
     /// True when `tile` holds different bytes in the two layers (same size as the grid).

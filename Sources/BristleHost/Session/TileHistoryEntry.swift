@@ -30,26 +30,29 @@ struct TileHistoryEntry {
     /// buffers grow to exactly the size needed, so the history's memory is what it reports.
     mutating func append(_ newTiles: [Int32], from layer: Layer, grid: TileGrid) {
         guard !newTiles.isEmpty else { return }
-        let sizes = newTiles.map { tile in
+        let added = newTiles.reduce(0) { total, tile in
             let r = grid.rect(of: tile)
-            return Int(r.width) * Int(r.height) * 4
+            return total + Int(r.width) * Int(r.height) * 4
         }
-        var grown = [UInt8]()
-        grown.reserveCapacity(pixels.count + sizes.reduce(0, +))
-        grown.append(contentsOf: pixels)
-        grown.append(contentsOf: repeatElement(0, count: sizes.reduce(0, +)))
-        grown.withUnsafeMutableBufferPointer { buffer in
-            var out = buffer.baseAddress! + pixels.count
+        // Written once each, straight into the new buffer: the old pixels, then the tiles' rows
+        // (no zero fill first: appending a repeated zero went byte by byte).
+        let old = pixels
+        pixels = [UInt8](unsafeUninitializedCapacity: old.count + added) { buffer, count in
+            var out = buffer.baseAddress!
+            old.withUnsafeBufferPointer { kept in
+                if let start = kept.baseAddress { out.initialize(from: start, count: kept.count) }
+            }
+            out += old.count
             for tile in newTiles {
                 let rect = grid.rect(of: tile)
                 let rowBytes = Int(rect.width) * 4
                 for y in Int(rect.y)..<Int(rect.maxY) {
-                    out.update(from: layer.pixels + y * layer.strideBytes + Int(rect.x) * 4, count: rowBytes)
+                    out.initialize(from: layer.pixels + y * layer.strideBytes + Int(rect.x) * 4, count: rowBytes)
                     out += rowBytes
                 }
             }
+            count = old.count + added
         }
-        pixels = grown
         var indices = [Int32]()
         indices.reserveCapacity(tiles.count + newTiles.count)
         indices.append(contentsOf: tiles)

@@ -24,14 +24,25 @@ struct TileMarks {
         tiles.append(tile)
     }
 
-    /// Adds every tile of `grid` that `rect` overlaps.
+    /// The tile span of the last ``insert(covering:of:)`` (all of it marked), or an empty span
+    /// (`c0 > c1`) after ``removeAll()``: a drawing event's rectangle usually lies in the same
+    /// tiles as the one before, and then marks nothing new.
+    private var lastSpan = (c0: 1, c1: 0, r0: 1, r1: 0)
+
+    /// Adds every tile of `grid` that `rect` overlaps (nothing to do when they all lie in the
+    /// span the previous call marked).
     mutating func insert(covering rect: PixelRect, of grid: TileGrid) {
-        grid.forEachTile(covering: rect) { insert($0) }
+        guard let s = grid.span(covering: rect) else { return }
+        let last = lastSpan
+        if s.c0 >= last.c0 && s.c1 <= last.c1 && s.r0 >= last.r0 && s.r1 <= last.r1 { return }
+        for row in s.r0...s.r1 { for column in s.c0...s.c1 { insert(Int32(row * grid.columns + column)) } }
+        lastSpan = s
     }
 
     /// Empties the set, in time proportional to what it held.
     mutating func removeAll() {
         for tile in tiles { bits[Int(tile) >> 6] = 0 }
         tiles.removeAll(keepingCapacity: true)
+        lastSpan = (1, 0, 1, 0)
     }
 }

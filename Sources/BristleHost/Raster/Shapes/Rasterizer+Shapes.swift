@@ -103,13 +103,17 @@ extension Rasterizer {
         if b > 0 && style.dashes.allSatisfy({ $0 == 0 }) {
             let s = shapeScratch
             s.path.reset(cull: sink.bounds)
-            s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h)
+            s.outerEllipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h)
             guard let inner = EllipseFlattener.innerQuadrant(rx: rx, ry: ry, halfWidth: h) else {
-                return s.fill(clip: sink.bounds, sink: sink)
+                return RingRows.fill(scratch: s, outer: s.outerEllipse, inner: nil, cx: cx, cy: cy,
+                                     clip: sink.bounds, sink: sink)
+                    ?? s.fill(clip: sink.bounds, sink: sink)
             }
             s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: -h,
                              reversed: true, quadrant: inner)
-            return s.fill(clip: sink.bounds, sink: sink, hole: (cx, cy))
+            return RingRows.fill(scratch: s, outer: s.outerEllipse, inner: s.ellipse, cx: cx, cy: cy,
+                                 clip: sink.bounds, sink: sink)
+                ?? s.fill(clip: sink.bounds, sink: sink, hole: (cx, cy))
         }
         var xs: [Double] = [], ys: [Double] = []
         swap(&xs, &shapeScratch.ex)

@@ -13,6 +13,9 @@ final class ShapeScratch {
     let bands = EdgeBands()
     var path = ContourPath()
     var ellipse = EllipseFlattener()
+    /// The flattener of a stroked ring's outer contour (``ellipse`` flattens its inner one),
+    /// whose quadrant ``RingRows`` reads beside the inner's.
+    var outerEllipse = EllipseFlattener()
     /// The paint's source-over constants for the plain fill's solid rows.
     let overTable = OverTable()
     /// Sum of the bytes read ahead by ``CoverageSink/touch(_:_:)`` (kept only so the reads

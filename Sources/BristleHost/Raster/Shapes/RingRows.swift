@@ -1,0 +1,265 @@
+/// A stroked ring's rows resolved only where its contours are: the fill of a flattened ring
+/// (an outer contour and, when there is a hole, an inner one, each convex and symmetric about
+/// both axes through the centre, as ``EllipseFlattener`` makes them) whose cells are
+/// accumulated as ``ShapeScratch/fill(clip:sink:exact:hole:)`` accumulates them, with each row
+/// read only in the windows of cells its edges can have written.
+///
+/// Per row and contour, the quadrant's vertices bracketing the row's distances from the
+/// centre's horizontal give the contour's x range over the row: on each side, between the
+/// vertex just inside the row's far side (the narrowest) and the one just outside its near side
+/// (the widest); one range across the centre when the row reaches the contour's top or bottom.
+/// Every edge slice of the row lies in those ranges, and writes the cells from its left
+/// column to the one after its right column. So the cells outside the (up to four, merged)
+/// windows are zero: between two windows the prefix sum, hence the coverage, is the one at the
+/// first window's end (the ring's wall covered for the row's whole height, a constant run),
+/// and the hole between the inner windows and the row outside the outer ones are neither read
+/// nor written. The prefix sums are the same `Float` additions in the same order as reading
+/// the whole row, so the coverage is byte for byte the general fill's.
+///
+/// A ring crossing the target's sides is accumulated with the general fill's clipping (its
+/// culled vertices, the chords replacing them, lie beyond a side, within the quadrant's
+/// bounds), and its windows are clipped the way the accumulator clips edges. Used for a solid
+/// source-over paint at full opacity and a ring in one band (coordinates below 2^24);
+/// otherwise the general fill draws it.
+enum RingRows {
+    /// Row distances are widened by this before choosing the bracketing vertices (the
+    /// vertices' plane coordinates and the row's distance from the centre round apart by a few
+    /// ulps).
+    static let slack = 1e-7
+
+    /// Fills the ring whose contours ``ShapeScratch/path`` holds, flattened by `outer` and
+    /// (when there is a hole) `inner` around `(cx, cy)`, into the solid `sink`; nil when the
+    /// ring is not one this path draws (see the type's summary), the sink untouched.
+    static func fill(scratch s: ShapeScratch, outer: EllipseFlattener, inner: EllipseFlattener?,
+                     cx: Double, cy: Double, clip: PixelRect, sink: CoverageSink) -> PixelRect? {
+        guard case .solid(let plane, let source) = sink, source.blend == .sourceOver,
+              source.opacity == 65536 else { return nil }
+        let path = s.path
+        // Vertices (culled ones too) below 2^24 in magnitude: their rounding stays far below
+        // the slack.
+        let extent = outer.withQuadrant { ox, oy in
+            ox.isEmpty ? .infinity : Swift.max(abs(cx) + ox[0], abs(cy) + oy[oy.count &- 1])
+        }
+        guard path.count >= 3, extent < 0x1p24 else { return nil }
+        let box = PixelRect.covering(minX: path.minX, minY: path.minY, maxX: path.maxX,
+                                     maxY: path.maxY, clip: clip)
+        guard !box.isEmpty else { return .empty }
+        let x0 = Int(box.x), w = Int(box.width), top = Int(box.y), h = Int(box.height)
+        guard (w &+ 2) &* h <= CoverageAccumulator.maxCells else { return nil }
+        let acc = s.accumulator
+        acc.begin(originX: x0, originY: top, width: w, height: h)
+        // The general fill's deposits: unclipped inside the target, else clipped to the band.
+        if path.minX >= Double(x0), path.maxX <= Double(x0 + w), path.minY >= Double(top),
+           path.maxY <= Double(top + h) {
+            path.addInteriorEdges(to: acc)
+        } else {
+            path.addEdges(to: acc)
+        }
+        let quads = s.overTable.prepareQuads(source)
+        let cov = s.lineBuffer(w &+ 32)
+        return outer.withQuadrant { ox, oy in
+            var outside = Contour(ox, oy, cx: cx, cy: cy, originX: x0)
+            guard let inner else {
+                let empty = UnsafeBufferPointer<Double>(start: nil, count: 0)
+                var none = Contour(empty, empty, cx: cx, cy: cy, originX: x0)
+                return rows(acc, top: top, &outside, &none, plane: plane, coverage: cov, source: source,
+                            quads: quads, sink: sink, scratch: s)
+            }
+            return inner.withQuadrant { ix, iy in
+                var hole = Contour(ix, iy, cx: cx, cy: cy, originX: x0)
+                return rows(acc, top: top, &outside, &hole, plane: plane, coverage: cov, source: source,
+                            quads: quads, sink: sink, scratch: s)
+            }
+        }
+    }
+
+    /// Resolves and composites every row of the accumulator's band (plane rows `top...`);
+    /// `inner` has no vertices when the ring has no hole.
+    private static func rows(_ acc: CoverageAccumulator, top: Int, _ outer: inout Contour,
+                             _ inner: inout Contour, plane: RGBAPlane, coverage cov: UnsafeMutablePointer<UInt8>,
+                             source: SpanCompositor.Source, quads: UnsafePointer<UInt64>, sink: CoverageSink,
+                             scratch s: ShapeScratch) -> PixelRect {
+        let w = acc.width, h = acc.height, x0 = Int(outer.originX)
+        let cellEnd = w &+ 2
+        var dirty = DirtyBox()
+        var ahead: UInt8 = 0
+        // The row's windows, sorted and merged: starts[i] ..< ends[i] (cells), i < count.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { buffer in
+            let starts = buffer.baseAddress!, ends = starts + 4
+            var count = 0
+            /// Appends a window (unless empty) that starts at or after the last one's start,
+            /// merging them when they overlap or touch.
+            @inline(__always) func add(_ window: (Int, Int)) {
+                guard window.0 < window.1 else { return }
+                if count > 0 && window.0 <= ends[count &- 1] {
+                    if window.1 > ends[count &- 1] { ends[count &- 1] = window.1 }
+                } else {
+                    starts[count] = window.0
+                    ends[count] = window.1
+                    count &+= 1
+                }
+            }
+            for r in 0..<h {
+                let y = top &+ r
+                // The row's distances from the centre's horizontal, u ... v, widened by the slack.
+                let a = Double(y) - outer.cy, b = a + 1
+                let near = (a >= 0 ? a : b <= 0 ? -b : 0) - slack, far = (b > -a ? b : -a) + slack
+                guard let o = outer.windows(near, far, cellEnd) else { continue }
+                count = 0
+                if let i = inner.windows(near, far, cellEnd) {
+                    // Left windows start left of the right ones: order each side's pair.
+                    let left = i.left.0 < o.left.0 ? (i.left, o.left) : (o.left, i.left)
+                    let right = o.right.0 < i.right.0 ? (o.right, i.right) : (i.right, o.right)
+                    add(left.0)
+                    add(left.1)
+                    add(right.0)
+                    add(right.1)
+                } else {
+                    add(o.left)
+                    add(o.right)
+                }
+                guard count > 0 else { continue }
+                let span = resolveOver(acc.row(r), width: w, starts: starts, ends: ends, count: count,
+                                       coverage: cov, onto: plane.row(y) + 4 &* x0, source: source,
+                                       quads: quads) { lo, hi, m in
+                    sink.run(y, x0 &+ lo, hi &- lo, m)
+                }
+                guard span.lo < span.hi else { continue }
+                dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
+                // As the general fill: read one pixel at each end of the row two below.
+                let next = y &+ 2 < top &+ h ? y &+ 2 : top &+ h &- 1
+                ahead &+= sink.touch(next, x0 &+ span.lo) &+ sink.touch(next, x0 &+ span.hi &- 1)
+            }
+        }
+        s.touched &+= ahead
+        return dirty.rect
+    }
+
+    /// Resolves one row's cells in the windows `starts[i] ..< ends[i]` (sorted, disjoint, within
+    /// the row's `width + 2` cells; every cell outside them zero) into the coverage row `cov`
+    /// (at least `width + 32` bytes) and composites it onto `pixels` (band column 0),
+    /// source-over at full opacity with the paint's ``OverTable/prepareQuads(_:)`` table
+    /// (``SpanCompositor/maskRow(_:base:mask:count:source:table:quads:maskTable:)`` over the
+    /// pixels themselves): the windows and the short gaps between them (the coverage at a
+    /// window's end, which the zero cells keep) two pixels per step, gaps longer than 16 pixels as `run(lo, hi, m)`,
+    /// zero coverage (the hole, the row outside the ring) skipped. The bytes of blending each
+    /// pixel with ``SpanCompositor/OverPixel``. Zeroes the cells read. Returns the columns
+    /// `lo..<hi` with non-zero coverage.
+    @inline(__always)
+    private static func resolveOver(_ cells: UnsafeMutablePointer<Float>, width w: Int,
+                                    starts: UnsafePointer<Int>, ends: UnsafePointer<Int>, count: Int,
+                                    coverage cov: UnsafeMutablePointer<UInt8>,
+                                    onto pixels: UnsafeMutablePointer<UInt8>, source: SpanCompositor.Source,
+                                    quads: UnsafePointer<UInt64>,
+                                    run: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
+        var sum: Float = 0
+        var lo = w, hi = 0
+        var segment = starts[0]  // first column of the coverage not yet composited
+        /// Composites the coverage of columns `segment ..< end` (clipped to the row), without
+        /// its zero ends.
+        @inline(__always) func flush(_ end: Int) {
+            var a = segment, b = end < w ? end : w
+            while a < b && cov[a] == 0 { a &+= 1 }
+            while b > a && cov[b &- 1] == 0 { b &-= 1 }
+            guard a < b else { return }
+            if lo > a { lo = a }
+            hi = b
+            // Over itself as the base: two pixels per 8-lane multiply, coverage 0 a copy.
+            _ = SpanCompositor.maskRow(pixels + 4 &* a, base: pixels + 4 &* a, mask: cov + a, count: b &- a,
+                                       source: source, quads: quads)
+        }
+        var k = 0
+        while true {
+            var x = starts[k]
+            let e = ends[k]
+            while x < e {
+                sum += cells[x]
+                cells[x] = 0
+                cov[x] = CoverageSpans.quantize(Swift.min(abs(sum), 1))
+                x &+= 1
+            }
+            k &+= 1
+            // Past the window the zero cells keep the coverage, up to the next window.
+            let q = CoverageSpans.quantize(Swift.min(abs(sum), 1))
+            let next = k < count ? starts[k] : w
+            if q != 0 && next &- e <= 16 {
+                // A short gap: part of the coverage row (16 bytes written, `cov` has room).
+                let eight = UInt64(q) &* 0x0101_0101_0101_0101
+                UnsafeMutableRawPointer(cov + e).storeBytes(of: eight, as: UInt64.self)
+                UnsafeMutableRawPointer(cov + e).storeBytes(of: eight, toByteOffset: 8, as: UInt64.self)
+                if k < count { continue }
+                flush(next)
+                break
+            }
+            flush(e)
+            if q != 0 && e < w {
+                let to = next < w ? next : w
+                if lo > e { lo = e }
+                hi = to
+                run(e, to, q)
+            }
+            guard k < count else { break }
+            segment = next
+        }
+        return (lo, hi)
+    }
+
+    /// One contour's quadrant walked row by row: the vertices `(cx ± qx[k], cy ± qy[k])`,
+    /// `qy` growing and `qx` shrinking with k (``EllipseFlattener/withQuadrant(_:)``).
+    private struct Contour {
+        let qx: UnsafeBufferPointer<Double>, qy: UnsafeBufferPointer<Double>
+        let m: Int
+        let cx: Double, cy: Double
+        let originX: Double
+        /// The last vertex at or below the row's nearest distance, and the first at or beyond
+        /// its farthest (kept between rows: they move by a few vertices per row).
+        var near = 0, far = 0
+
+        init(_ qx: UnsafeBufferPointer<Double>, _ qy: UnsafeBufferPointer<Double>, cx: Double, cy: Double,
+             originX: Int) {
+            self.qx = qx
+            self.qy = qy
+            m = qx.count &- 1
+            self.cx = cx
+            self.cy = cy
+            self.originX = Double(originX)
+        }
+
+        /// The cell windows (start, end) left and right of the centre that hold every cell the
+        /// contour's edges write in the row whose distances from the centre's horizontal run
+        /// from above `nearLimit` to below `farLimit` (the two overlap when the row reaches the
+        /// contour's top or bottom), or nil when the contour does not reach the row. Windows
+        /// lie within the row's `cellEnd` cells: one reaching left of the band also holds cells
+        /// 0 and 1, where the accumulator moves the edges left of it; cells right of the band
+        /// are not written.
+        @inline(__always)
+        mutating func windows(_ nearLimit: Double, _ farLimit: Double, _ cellEnd: Int)
+            -> (left: (Int, Int), right: (Int, Int))? {
+            guard m >= 1, nearLimit < qy[m] else { return nil }
+            while near > 0 && qy[near] > nearLimit { near &-= 1 }
+            while near < m && qy[near &+ 1] <= nearLimit { near &+= 1 }
+            let wide = qx[near]
+            var narrow = 0.0
+            if farLimit <= qy[m] {
+                while far > 0 && qy[far &- 1] >= farLimit { far &-= 1 }
+                while qy[far] < farLimit { far &+= 1 }
+                narrow = qx[far]
+            }
+            // The vertices' x as stored (cx ± q), then as the accumulator takes them (- origin).
+            let l0 = CoverageAccumulator.truncated((cx - wide) - originX)
+            let l1 = CoverageAccumulator.truncated((cx - narrow) - originX) &+ 2
+            let r0 = CoverageAccumulator.truncated((cx + narrow) - originX)
+            let r1 = CoverageAccumulator.truncated((cx + wide) - originX) &+ 2
+            return (Self.clamped(l0, l1, cellEnd), Self.clamped(r0, r1, cellEnd))
+        }
+
+        /// The window `start ..< end` within `0 ..< cellEnd`, holding cells 0 and 1 when it
+        /// reaches left of cell 1 (truncation rounds a negative start up to at most 0).
+        @inline(__always)
+        static func clamped(_ start: Int, _ end: Int, _ cellEnd: Int) -> (Int, Int) {
+            // Plain comparisons: `Swift.min` on Int may be left out of line.
+            if start <= 0 { return (0, end < 2 ? 2 : end < cellEnd ? end : cellEnd) }
+            return (start < cellEnd ? start : cellEnd, end < cellEnd ? end : cellEnd)
+        }
+    }
+}
