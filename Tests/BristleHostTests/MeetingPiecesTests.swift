@@ -143,4 +143,27 @@ import Testing
                                        style: StrokeStyle(width: 9.3, cap: .round, join: .round), size: size)
         #expect(tagged * 3 < pieces, "\(tagged) of \(pieces) pieces tagged")
     }
+
+    /// Sharp zigzags no one chose: 400 seeded six-segment polylines turning by 126 to 178
+    /// degrees at each vertex, legs 1.5 to 6.5 px (about a piece's length), widths 6 to 8, every
+    /// join: the outline folds back within a piece's length, where three consecutive pieces
+    /// come close together.
+    @Test func sharpZigzags() {
+        var random = SplitMix64(seed: 0x51A7)
+        for case_ in 0..<400 {
+            var p: [(Double, Double)] = [(24 + random.unit(), 24 + random.unit())]
+            var a = 2 * Double.pi * random.unit()
+            var sign = 1.0
+            for _ in 0..<6 {
+                let l = 1.5 + 5 * random.unit()
+                p.append((p[p.count - 1].0 + l * cos(a), p[p.count - 1].1 + l * sin(a)))
+                a += sign * (2.2 + 0.9 * random.unit())
+                if random.unit() < 0.7 { sign = -sign }
+            }
+            let joins: [LineJoin] = [.round, .miter, .bevel]
+            let style = StrokeStyle(width: 6 + 2 * random.unit(), cap: .butt, join: joins[case_ % 3],
+                                    miterLimit: 10)
+            compare("zigzag \(case_)", p, style: style)
+        }
+    }
 }
