@@ -69,16 +69,20 @@ final class OverlapCells {
     /// monotone in some direction: see the type's documentation).
     static let chainTurnLimit = 1.9
     /// Cell indices of the trouble cells, ascending after ``finish(path:accumulator:blocks:_:)``.
-    private var trouble: [Int] = []
+    /// This and the other `@exclusivity(unchecked)` properties are read per run by ``emit(row:_:_:_:coverage:_:)``
+    /// and only ever touched by the one fill that owns this object, never in overlapping
+    /// accesses: the runtime's exclusivity checks (0.26M instructions on the polyline) are off.
+    @exclusivity(unchecked) private var trouble: [Int] = []
     /// `troubleRows[r]`: trouble cells in rows before `r` (`height + 1` entries).
-    private var troubleRows: [Int32] = []
+    @exclusivity(unchecked) private var troubleRows: [Int32] = []
     /// Pieces and top-line crossings kept in the trouble cells, each with its cell's number
     /// in the order cells became trouble (``Gathered``).
     private var gathered = Gathered()
     /// Exact area of each trouble cell (index as in ``trouble``) after ``finish(path:accumulator:blocks:_:)``.
-    private(set) var areas: [Double] = []
+    @exclusivity(unchecked) private(set) var areas: [Double] = []
     private var scratch = ExactCellArea.Scratch()
-    private var cursor = 0
+    /// The next trouble cell ``emit(row:_:_:_:coverage:_:)`` hands on.
+    @exclusivity(unchecked) private var cursor = 0
     /// The first edge id of the current band: tags with smaller ids are from earlier bands.
     private var idBase: UInt32 = 1
     /// The first edge id of the next band.
