@@ -7,13 +7,19 @@
 /// the accumulator's clipping: the geometry reported is exactly the one whose areas are
 /// deposited, so cell membership is the same bit for bit in every pass.
 protocol CellObserver {
+    /// The observer of the edges this one declines (``edge(_:first:last:_:_:_:_:)`` returns
+    /// false): their walk is reported to ``quiet`` instead.
+    associatedtype Quiet: CellObserver
     /// Whether the walk deposits areas into the accumulator's cells (false: observe only).
     static var deposits: Bool { get }
     /// Edge `id` (numbered from 1, contour by contour, in the order the edges are added) of
     /// the contour whose edges are `first...last`, from (ax, ay) to (bx, by) in plane
-    /// coordinates, is about to be added.
+    /// coordinates, is about to be added. Returns whether this observer sees its walk (false:
+    /// ``quiet`` does; the path's edge loop, ``ContourPath/addEdges(to:observer:)``, chooses).
     mutating func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
-                       _ bx: Double, _ by: Double)
+                       _ bx: Double, _ by: Double) -> Bool
+    /// What sees the walk of the edges this observer declines.
+    var quiet: Quiet { get set }
     /// One row's slice of the current edge, from (xa, ya) to (xb, yb) with
     /// `row <= ya < yb <= row + 1`; `dir` is +1 when the edge goes down, -1 up. It passes
     /// through cells `first...last` of the row (the cells whose area it changes other than by
@@ -30,7 +36,11 @@ protocol CellObserver {
 struct NoCellObserver: CellObserver {
     static var deposits: Bool { true }
     @inline(__always) func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
-                                _ bx: Double, _ by: Double) {}
+                                _ bx: Double, _ by: Double) -> Bool { true }
+    var quiet: NoCellObserver {
+        get { self }
+        set {}  // nothing to keep
+    }
     @inline(__always) func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
                                  xb: Double, yb: Double, dir: Double) {}
     @inline(__always) func horizontal(xa: Double, xb: Double, y: Double) {}

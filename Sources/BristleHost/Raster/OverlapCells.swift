@@ -12,7 +12,7 @@
 /// dash; or by the same contour coming back: self-crossings, an inner join's swallowtail, a
 /// chain turning round inside the pixel) may be wrong; those are the *trouble* cells.
 ///
-/// **Chains** (``prepare(path:)``, once per fill): edges are numbered contour by contour, each
+/// **Chains** (``prepare(path:pieceLength:columns:rows:)``, once per fill): edges are numbered contour by contour, each
 /// with a bound on the turning summed from its contour's start (`|u - v|` of consecutive unit
 /// directions, at least the angle times 2/π), and each knows where the longest chain ending at
 /// it may begin (the turning from there below ``chainTurnLimit``). The edges of a chain need
@@ -51,7 +51,7 @@ final class OverlapCells {
     private var tags: UnsafeMutablePointer<UInt64>
     private var crossings: UnsafeMutablePointer<Float>
     /// Per edge (path numbering), the first edge of the longest chain ending at it
-    /// (``prepare(path:)``).
+    /// (``prepare(path:pieceLength:columns:rows:)``).
     private var reach: UnsafeMutablePointer<UInt32>
     /// Per edge, the turning bound summed from its contour's start (4 at the first edge).
     private var turning: UnsafeMutablePointer<Double>
@@ -60,6 +60,8 @@ final class OverlapCells {
     private var closing: UnsafeMutablePointer<Double>
     private var edgeCapacity = 0
     private var capacity = 0
+    /// Which edges pass 1 tags (``prepare(path:pieceLength:columns:rows:)``).
+    let meeting = MeetingPieces()
     private var width = 0, height = 0, stride = 2
     private var originX = 0
     /// Largest bound on a chain's turning (summed |u - v| of its unit directions, 2 being π)
@@ -137,8 +139,11 @@ final class OverlapCells {
     /// longest chain of consecutive edges of its contour that ends at it and turns by less
     /// than ``chainTurnLimit`` (the sum of `|u - v|` of consecutive unit directions, from the
     /// contour's first edge; a zero-length edge breaks every chain), and per contour the
-    /// turning round it, for the chains through its closing vertex.
-    func prepare(path: ContourPath) {
+    /// turning round it, for the chains through its closing vertex. Then which edges pass 1
+    /// tags (``MeetingPieces``, pieces of about `pieceLength`: half the stroke's width; infinite
+    /// tags every edge) for a fill of the cells `columns` x `rows` (plane coordinates,
+    /// inclusive).
+    func prepare(path: ContourPath, pieceLength: Double, columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
         let n = path.count
         if n + 1 > edgeCapacity {
             reach.deallocate()
@@ -152,6 +157,20 @@ final class OverlapCells {
             closing = .allocate(capacity: edgeCapacity)
             closing.initialize(repeating: 0, count: edgeCapacity)
         }
+        if pieceLength.isFinite {
+            var pieces = meeting.cutter(path: path, pieceLength: pieceLength, columns: columns, rows: rows)
+            chains(path: path, &pieces)
+            meeting.find(pieces, edges: n, columns: columns, rows: rows)
+        } else {
+            var none = MeetingPieces.NoCutter()
+            chains(path: path, &none)
+            meeting.tagAll(edges: n)
+        }
+    }
+
+    /// The chains of ``prepare(path:pieceLength:columns:rows:)``, feeding `pieces` the edges.
+    private func chains<C: MeetingPieces.Cutting>(path: ContourPath, _ pieces: inout C) {
+        let n = path.count
         let reach = self.reach, turning = self.turning, closing = self.closing
         let starts = path.starts
         path.withPoints { xs, ys in
@@ -166,6 +185,7 @@ final class OverlapCells {
                 var total = 0.0
                 var from = s &+ 1
                 var ax = xs[e &- 1], ay = ys[e &- 1]
+                pieces.startContour(edge: s &+ 1)
                 for i in s..<e {
                     let bx = xs[i], by = ys[i]
                     let dx = bx - ax, dy = by - ay
@@ -187,6 +207,7 @@ final class OverlapCells {
                     turning[id] = total
                     while total - turning[from] >= Self.chainTurnLimit { from &+= 1 }
                     reach[id] = UInt32(truncatingIfNeeded: from)
+                    pieces.add(edge: id, length: l, last: i == e &- 1, path: path, s: s, e: e, reach: reach)
                     ax = bx
                     ay = by
                 }
@@ -202,15 +223,17 @@ final class OverlapCells {
     }
 
     /// Pass 1's observer (see the type's documentation) for a path of at most `edges` edges
-    /// (after ``prepare(path:)`` for that path); it also marks the written blocks with `blocks`.
+    /// (after ``prepare(path:pieceLength:columns:rows:)`` for that path); it also marks the written blocks with `blocks`
+    /// (those of the untagged pieces at once: ``MeetingPieces/markUntagged(top:rows:originX:marker:)``).
     func tracker(edges: Int, blocks: TouchedBlocks.Marker) -> Tracker {
+        meeting.markUntagged(top: originY, rows: height, originX: originX, marker: blocks)
         idBase = nextIdBase
         if Int(idBase) + edges + 2 >= Int(Self.idLimit) {
             tags.update(repeating: 0, count: capacity)
             idBase = 1
         }
         var t = Tracker(tags: tags, crossings: crossings, reach: reach, turning: turning, closing: closing,
-                        idBase: idBase, stride: stride,
+                        tagged: meeting.tagged, idBase: idBase, stride: stride,
                         width: Double(width), height: Double(height), blocks: blocks, edges: edges)
         swap(&t.trouble, &trouble)
         swap(&t.gathered, &gathered)
@@ -314,6 +337,23 @@ final class OverlapCells {
                                                     pieces: p, scratch: &scratch))
                 }
             }
+        }
+    }
+
+    /// Pass 1's walk: adds `path`'s edges (those of `runs`, ``EdgeBands``; nil: all) to `acc`,
+    /// reporting them to `t` (through ``EveryEdge`` when no search ran). Out of line: inlined
+    /// into ``ShapeScratch/fill(clip:sink:exact:hole:)``, it makes the fill's row loop compile
+    /// worse (`ellipse_stroke` 2 % more instructions).
+    @inline(never)
+    func addEdges(of path: ContourPath, _ runs: UnsafeBufferPointer<EdgeBands.Run>?,
+                  to acc: CoverageAccumulator, _ t: inout Tracker) {
+        if meeting.searched {
+            if let runs { path.addEdges(runs, to: acc, observer: &t) } else { path.addEdges(to: acc, observer: &t) }
+            return
+        }
+        withUnsafeMutablePointer(to: &t) { p in
+            var every = EveryEdge(tracker: p)
+            if let runs { path.addEdges(runs, to: acc, observer: &every) } else { path.addEdges(to: acc, observer: &every) }
         }
     }
 
@@ -430,10 +470,14 @@ final class OverlapCells {
         let width: Double, height: Double
         /// Per edge (path numbering), the first edge of the longest chain ending at it, the
         /// turning summed from its contour's start, and at a contour's first edge the turning
-        /// round the contour (``prepare(path:)``).
+        /// round the contour (``prepare(path:pieceLength:columns:rows:)``).
         let reach: UnsafeMutablePointer<UInt32>
         let turning: UnsafePointer<Double>, closing: UnsafePointer<Double>
         let blocks: TouchedBlocks.Marker
+        /// Per edge (path numbering), whether it tags the cells it crosses (``MeetingPieces``).
+        let tagged: UnsafePointer<Bool>
+        /// The walk of the edges that tag nothing.
+        var quiet: Counter
         var trouble: [Int] = []
         var gathered = Gathered()
         /// Edge ids of this band are `idBase + ` the path's numbering.
@@ -448,9 +492,11 @@ final class OverlapCells {
 
         init(tags: UnsafeMutablePointer<UInt64>, crossings: UnsafeMutablePointer<Float>,
              reach: UnsafeMutablePointer<UInt32>, turning: UnsafePointer<Double>, closing: UnsafePointer<Double>,
-             idBase: UInt32, stride: Int, width: Double, height: Double, blocks: TouchedBlocks.Marker,
-             edges: Int) {
+             tagged: UnsafePointer<Bool>, idBase: UInt32, stride: Int, width: Double, height: Double,
+             blocks: TouchedBlocks.Marker, edges: Int) {
             self.idBase = idBase
+            self.tagged = tagged
+            quiet = Counter(tags: tags, crossings: crossings, stride: stride, idBase: idBase)
             self.turning = turning
             self.closing = closing
             edgeCount = edges + 1
@@ -465,9 +511,18 @@ final class OverlapCells {
 
         static var deposits: Bool { true }
 
+        /// Tags the cells of the edges ``MeetingPieces`` chose; the others go to ``quiet``.
         @inline(__always)
         mutating func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
-                           _ bx: Double, _ by: Double) {
+                           _ bx: Double, _ by: Double) -> Bool {
+            guard tagged[Int(id)] else { return false }
+            start(id, first: first, last: last)
+            return true
+        }
+
+        /// Edge `id` of the contour of edges `first...last` is walked next, tagging its cells.
+        @inline(__always)
+        mutating func start(_ id: UInt32, first: UInt32, last: UInt32) {
             self.id = idBase &+ id
             self.first = idBase &+ first
             self.last = idBase &+ last
@@ -587,6 +642,87 @@ final class OverlapCells {
         }
     }
 
+    /// Pass 1's observer when no search ran (``MeetingPieces/tagAll(edges:)``): ``Tracker``
+    /// tagging every edge, without its test per edge.
+    struct EveryEdge: CellObserver {
+        /// The tracker (owned by the caller for the walk).
+        let tracker: UnsafeMutablePointer<Tracker>
+
+        static var deposits: Bool { true }
+
+        @inline(__always)
+        mutating func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
+                           _ bx: Double, _ by: Double) -> Bool {
+            tracker.pointee.start(id, first: first, last: last)
+            return true
+        }
+
+        var quiet: NoCellObserver {
+            get { NoCellObserver() }
+            set {}  // nothing to keep
+        }
+
+        @inline(__always)
+        func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
+                   xb: Double, yb: Double, dir: Double) {
+            tracker.pointee.slice(row: row, first: first, last: last, xa: xa, ya: ya, xb: xb, yb: yb, dir: dir)
+        }
+
+        @inline(__always)
+        func horizontal(xa: Double, xb: Double, y: Double) {
+            tracker.pointee.horizontal(xa: xa, xb: xb, y: y)
+        }
+    }
+
+    /// Pass 1's observer of the edges whose cells no other part of the outline can share
+    /// (``MeetingPieces``): it sums the top-line crossings, as ``Tracker`` does, and tags
+    /// nothing (their blocks are marked per piece: ``MeetingPieces/markUntagged(top:rows:originX:marker:)``). (A crossing it counts in a trouble cell is at the
+    /// cell's top-left corner, the edge not crossing the cell itself: counted, not kept, it
+    /// winds the whole cell, as a kept one at the corner does.)
+    struct Counter: CellObserver {
+        let tags: UnsafeMutablePointer<UInt64>
+        let crossings: UnsafeMutablePointer<Float>
+        let stride: Int
+        /// A fresh tag in state 0 (crossed at the top only) for a stale cell.
+        let fresh: UInt64
+        let idBase: UInt32
+
+        init(tags: UnsafeMutablePointer<UInt64>, crossings: UnsafeMutablePointer<Float>, stride: Int,
+             idBase: UInt32) {
+            self.tags = tags
+            self.crossings = crossings
+            self.stride = stride
+            self.idBase = idBase
+            fresh = UInt64(idBase << 2)
+        }
+
+        static var deposits: Bool { true }
+
+        func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
+                  _ bx: Double, _ by: Double) -> Bool { true }
+
+        var quiet: NoCellObserver {
+            get { NoCellObserver() }
+            set {}  // nothing to keep
+        }
+
+        @inline(__always)
+        func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
+                   xb: Double, yb: Double, dir: Double) {
+            guard ya == Double(row) else { return }
+            let k = row &* stride &+ CoverageAccumulator.floor(xa)
+            if UInt32(truncatingIfNeeded: tags[k]) >> 2 < idBase {
+                tags[k] = fresh
+                crossings[k] = Float(dir)
+            } else {
+                crossings[k] += Float(dir)
+            }
+        }
+
+        @inline(__always)
+        func horizontal(xa: Double, xb: Double, y: Double) {}
+    }
+
     /// The row and cells `lo...hi` a horizontal edge at `y` from `xa` to `xb` (band
     /// coordinates) separates, clipped to the band; nil when none (outside, or on a row line).
     @inline(__always)
@@ -610,7 +746,12 @@ final class OverlapCells {
         static var deposits: Bool { false }
 
         func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
-                  _ bx: Double, _ by: Double) {}
+                  _ bx: Double, _ by: Double) -> Bool { true }
+
+        var quiet: NoCellObserver {
+            get { NoCellObserver() }
+            set {}  // nothing to keep
+        }
 
         mutating func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
                             xb: Double, yb: Double, dir: Double) {

@@ -244,8 +244,11 @@ struct ContourPath {
             while i < run.hi {
                 let bx = px[i], by = py[i]
                 let id = UInt32(truncatingIfNeeded: i &+ 1)
-                o.edge(id, first: first, last: last, ax, ay, bx, by)
-                acc.addEdge(ax, ay, bx, by, observer: &o)
+                if o.edge(id, first: first, last: last, ax, ay, bx, by) {
+                    acc.addEdge(ax, ay, bx, by, observer: &o)
+                } else {
+                    acc.addEdge(ax, ay, bx, by, observer: &o.quiet)
+                }
                 ax = bx
                 ay = by
                 i &+= 1
@@ -271,8 +274,11 @@ struct ContourPath {
             var ax = px[e - 1], ay = py[e - 1]
             for i in s..<e {
                 let bx = px[i], by = py[i]
-                o.edge(id, first: first, last: last, ax, ay, bx, by)
-                acc.addEdge(ax, ay, bx, by, observer: &o)
+                if o.edge(id, first: first, last: last, ax, ay, bx, by) {
+                    acc.addEdge(ax, ay, bx, by, observer: &o)
+                } else {
+                    acc.addEdge(ax, ay, bx, by, observer: &o.quiet)
+                }
                 id &+= 1
                 ax = bx
                 ay = by

@@ -26,11 +26,14 @@ final class EdgeBands {
     private var closed: [(band: Int, run: Run)] = []
     /// Per band, the run being extended (`hi < 0`: none).
     private var open: [Run] = []
+    /// The plane row after the rows of the last ``build(path:top:rows:bandRows:)``.
+    private(set) var bottom = 0
 
     /// Groups `path`'s edges by the bands of `bandRows` rows that split the `rows` rows from
     /// plane row `top` (the last band may be shorter).
     func build(path: ContourPath, top: Int, rows: Int, bandRows: Int) {
         let bands = (rows + bandRows - 1) / bandRows
+        bottom = top + rows
         // Worked on in locals (a class's arrays would be checked for exclusive access at
         // every use).
         var closed: [(band: Int, run: Run)] = [], open: [Run] = []

@@ -21,6 +21,11 @@ final class ShapeScratch {
     /// Sum of the bytes read ahead by ``CoverageSink/touch(_:_:)`` (kept only so the reads
     /// happen; never used).
     var touched: UInt8 = 0
+    /// The length of the pieces the next exact fill cuts the outline into to find the parts
+    /// that can meet (``MeetingPieces``; about the stroke's width): it changes the fill's
+    /// speed, never its output. Infinite (the default): no search, every edge observed. The
+    /// stroker sets it before each exact fill.
+    var pieceLength = Double.infinity
     /// Points of the polyline or dash being stroked.
     var px: [Double] = []
     var py: [Double] = []
@@ -86,6 +91,8 @@ final class ShapeScratch {
     /// `exact`: the pixels where pieces of the outline overlap (where the clamped sum of
     /// areas over-covers) get the exact area of the union instead (``OverlapCells``): the
     /// fill of a stroke's outline, whose pieces overlap wherever the path does.
+    /// The exact fill looks for the parts of the outline that can meet in pieces of
+    /// ``pieceLength``.
     ///
     /// Into a mask that records raised cells, rows without such pixels are resolved and
     /// max-combined in one pass (``RaisedCells/resolveMax(row:of:bits:shift:into:y:x0:)``);
@@ -245,15 +252,19 @@ final class ShapeScratch {
 
     /// Adds ``path``'s edges to the accumulator's band (pass 1 of ``OverlapCells``) and
     /// computes the exact areas of the pixels where pieces of it overlap; `band`: only the
-    /// edges ``bands`` holds for that band (nil: every edge).
+    /// edges ``bands`` holds for that band (nil: every edge, the fill's one band).
     private func addExactEdges(originX: Int, originY: Int, width w: Int, height h: Int, band: Int?) {
-        if (band ?? 0) == 0 { overlaps.prepare(path: path) }  // the first band: once per fill
+        if (band ?? 0) == 0 {  // the first band: once per fill, for all its rows
+            let bottom = band == nil ? originY + h : bands.bottom
+            overlaps.prepare(path: path, pieceLength: pieceLength, columns: originX...(originX + w),
+                             rows: originY...(bottom - 1))
+        }
         overlaps.begin(originX: originX, originY: originY, width: w, height: h)
         var tracker = overlaps.tracker(edges: path.count, blocks: blocks.marker)
         if let band {
-            bands.withRuns(band: band) { path.addEdges($0, to: accumulator, observer: &tracker) }
+            bands.withRuns(band: band) { overlaps.addEdges(of: path, $0, to: accumulator, &tracker) }
         } else {
-            path.addEdges(to: accumulator, observer: &tracker)
+            overlaps.addEdges(of: path, nil, to: accumulator, &tracker)
         }
         overlaps.finish(path: path, accumulator: accumulator, blocks: blocks, &tracker)
     }

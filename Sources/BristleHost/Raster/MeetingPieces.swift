@@ -1,0 +1,394 @@
+/// Which edges of a stroke's outline pass 1 of ``OverlapCells`` must tag: those of the parts
+/// of the outline that can share a cell with a part that is not one chain with them (see
+/// ``OverlapCells``). Every other edge's cells are crossed by one chain alone, so they are
+/// exact as accumulated: its slices only deposit and count their top-line crossings
+/// (``OverlapCells/Counter``), and its piece's blocks are marked once
+/// (``markUntagged(top:rows:originX:marker:)``).
+///
+/// **Pieces.** Each contour is cut into pieces of consecutive edges whose lengths sum to
+/// `pieceLength` (the last piece of a contour may be shorter, and a piece holds at least one
+/// edge, however long); each piece gets its box of cells (every cell its edges can cross,
+/// clamped into the fill's box, widened by a few ulps so the accumulator's clipping
+/// arithmetic cannot leave it). With pieces two pixels shorter than the stroke's width, a
+/// piece of one side of a straight stroke misses the other side's cells, even at 45 degrees
+/// (the sides `w / √2` apart on both axes, a piece's box `(w - 2) / √2` plus a cell).
+///
+/// **Which pieces stay tagged.** Piece `p` is tagged when
+/// 1. it is not itself a chain (it turns by ``OverlapCells/chainTurnLimit`` or more), or
+///    it and a piece next to it in its contour are not one chain together;
+/// 2. its box meets the box of a piece that is not next to it in its contour (another
+///    contour's, or its own contour's further along: the first and last pieces of a closed
+///    contour are not next to each other here);
+/// 3. the boxes of the pieces on either side of it, `p - 1` and `p + 1`, meet.
+///
+/// Then a cell crossed by an untagged piece `U` is crossed by no piece but `U - 1`, `U` and
+/// `U + 1` (any other would meet `U`'s box), and not by both of `U - 1` and `U + 1` (rule 3),
+/// so by one chain (rule 1): it is exact, and the tracker, which sees at most one chain's
+/// tagged edges there, never makes it trouble. A cell crossed only by tagged pieces sees the
+/// same tags as when every edge is tagged, so the trouble cells, their pieces and the output
+/// are those of the all-tagged fill, bit for bit.
+///
+/// **The search** sweeps the pieces in order of their boxes' top rows (a counting sort) over
+/// vertical stripes of `1 << stripeShift` cells: each stripe keeps a list of the pieces whose
+/// boxes reach it and still reach the current row (the others are unlinked as the list is
+/// scanned), and a piece is compared only with the lists of the stripes its box spans. All
+/// storage is unsafe buffers reused from fill to fill. Not thread-safe; owned by one
+/// ``OverlapCells``.
+final class MeetingPieces {
+    /// A box of cells, inclusive, in plane coordinates.
+    fileprivate struct Box {
+        var x0: Int32, y0: Int32, x1: Int32, y1: Int32
+    }
+
+    /// Per edge (path numbering, from 1), whether pass 1 tags it (after
+    /// ``find(_:edges:columns:rows:)`` or ``tagAll(edges:)``).
+    private(set) var tagged: UnsafeMutablePointer<Bool>
+    private var edgeCapacity = 0
+    /// Per piece: its first edge (one more entry: the edge after the last piece), its box, the
+    /// index of its contour's first piece, whether it is tagged.
+    private var firstEdge: UnsafeMutablePointer<Int32>
+    private var boxes: UnsafeMutablePointer<Box>
+    private var contourOf: UnsafeMutablePointer<Int32>
+    private var marks: UnsafeMutablePointer<Bool>
+    /// The pieces in order of their boxes' top rows, and per row where its pieces start.
+    private var order: UnsafeMutablePointer<Int32>
+    private var rowStart: UnsafeMutablePointer<Int32>
+    private var rowCapacity = 0
+    /// Per stripe the first entry of its list (-1: empty); per entry its piece and the next.
+    private var heads: UnsafeMutablePointer<Int32>
+    private var stripeCapacity = 0
+    private var entryPiece: UnsafeMutablePointer<Int32>
+    private var entryNext: UnsafeMutablePointer<Int32>
+    private var entryCapacity = 0
+    /// log2 of a stripe's width in cells.
+    static let stripeShift = 5
+    /// Whether the last path was searched (else every edge is tagged).
+    private(set) var searched = false
+    /// Pieces of the last search, and how many of them are tagged.
+    private(set) var pieceCount = 0
+    private(set) var taggedCount = 0
+
+    init() {
+        tagged = .allocate(capacity: 0)
+        firstEdge = .allocate(capacity: 0)
+        boxes = .allocate(capacity: 0)
+        contourOf = .allocate(capacity: 0)
+        marks = .allocate(capacity: 0)
+        order = .allocate(capacity: 0)
+        rowStart = .allocate(capacity: 0)
+        heads = .allocate(capacity: 0)
+        entryPiece = .allocate(capacity: 0)
+        entryNext = .allocate(capacity: 0)
+    }
+
+    deinit {
+        tagged.deallocate()
+        firstEdge.deallocate()
+        boxes.deallocate()
+        contourOf.deallocate()
+        marks.deallocate()
+        order.deallocate()
+        rowStart.deallocate()
+        heads.deallocate()
+        entryPiece.deallocate()
+        entryNext.deallocate()
+    }
+
+    /// Starts cutting `path` (``OverlapCells/prepare(path:pieceLength:columns:rows:)`` feeds
+    /// the cutter its edges) into pieces of about `pieceLength`, for a fill of the cells
+    /// `columns` x `rows` (plane coordinates, inclusive; the accumulator's cells: one column
+    /// past the box on the right). (With an infinite `pieceLength` each contour would be one
+    /// piece, never a chain since a closed contour turns by 2π: every edge tagged, as
+    /// ``tagAll(edges:)`` does without the search.)
+    func cutter(path: ContourPath, pieceLength: Double, columns: ClosedRange<Int>,
+                rows: ClosedRange<Int>) -> Cutter {
+        ensureCapacity(edges: path.count)
+        // The accumulator's clipping interpolates (a few ulps of the coordinates' magnitude):
+        // widened by far more, a box still holds every cell the edges' slices can cross.
+        let magnitude = Swift.max(Swift.max(-path.minX, path.maxX), Swift.max(-path.minY, path.maxY), 1)
+        return Cutter(firstEdge: firstEdge, boxes: boxes, contourOf: contourOf, marks: marks,
+                      pieceLength: pieceLength, margin: magnitude * 0x1p-40,
+                      left: Double(columns.lowerBound), right: Double(columns.upperBound),
+                      top: Double(rows.lowerBound), bottom: Double(rows.upperBound))
+    }
+
+    /// Room for a path of `n` edges (and as many pieces).
+    private func ensureCapacity(edges n: Int) {
+        if n + 1 > edgeCapacity {
+            edgeCapacity = Swift.max(n + 1, 2 * edgeCapacity)
+            tagged.deallocate()
+            firstEdge.deallocate()
+            boxes.deallocate()
+            contourOf.deallocate()
+            marks.deallocate()
+            order.deallocate()
+            // A piece holds at least one edge.
+            tagged = .allocate(capacity: edgeCapacity)
+            tagged.initialize(repeating: true, count: edgeCapacity)
+            firstEdge = .allocate(capacity: edgeCapacity + 1)
+            firstEdge.initialize(repeating: 0, count: edgeCapacity + 1)
+            boxes = .allocate(capacity: edgeCapacity)
+            boxes.initialize(repeating: Box(x0: 0, y0: 0, x1: 0, y1: 0), count: edgeCapacity)
+            contourOf = .allocate(capacity: edgeCapacity)
+            contourOf.initialize(repeating: 0, count: edgeCapacity)
+            marks = .allocate(capacity: edgeCapacity)
+            marks.initialize(repeating: true, count: edgeCapacity)
+            order = .allocate(capacity: edgeCapacity)
+            order.initialize(repeating: 0, count: edgeCapacity)
+        }
+    }
+
+    /// What cuts a path into pieces, fed edge by edge, contour by contour, as
+    /// ``OverlapCells/prepare(path:pieceLength:columns:rows:)`` measures the edges.
+    protocol Cutting {
+        /// Starts a contour whose first edge is `edge` (path numbering).
+        mutating func startContour(edge: Int)
+        /// Adds edge `edge`, `l` long, of the contour of vertices `s..<e` of `path`; `last`:
+        /// the contour's last edge. `reach`: the chains' starts (set up to `edge`).
+        mutating func add(edge: Int, length l: Double, last: Bool, path: ContourPath, s: Int, e: Int,
+                          reach: UnsafePointer<UInt32>)
+    }
+
+    /// The cutter of a fill without a search (every edge tagged): does nothing.
+    struct NoCutter: Cutting {
+        @inline(__always) func startContour(edge: Int) {}
+        @inline(__always) func add(edge: Int, length l: Double, last: Bool, path: ContourPath, s: Int, e: Int,
+                                   reach: UnsafePointer<UInt32>) {}
+    }
+
+    /// Tags every edge of a path of `edges` edges (no search).
+    func tagAll(edges n: Int) {
+        ensureCapacity(edges: n)
+        tagged.update(repeating: true, count: n &+ 1)
+        searched = false
+        pieceCount = 0
+        taggedCount = 0
+    }
+
+    /// Cuts a path into pieces, fed edge by edge, contour by contour: a piece ends when its
+    /// edges' lengths sum to ``pieceLength`` or at its contour's end (rule 1 is applied as
+    /// each piece ends).
+    struct Cutter: Cutting {
+        fileprivate let firstEdge: UnsafeMutablePointer<Int32>
+        fileprivate let boxes: UnsafeMutablePointer<Box>
+        fileprivate let contourOf: UnsafeMutablePointer<Int32>
+        fileprivate let marks: UnsafeMutablePointer<Bool>
+        let pieceLength: Double, margin: Double
+        let left: Double, right: Double, top: Double, bottom: Double
+        /// Pieces so far.
+        fileprivate(set) var count = 0
+        private var contourFirst: Int32 = 0
+        /// The current piece's first edge and its length so far.
+        private var first = 0
+        private var length = 0.0
+
+        fileprivate init(firstEdge: UnsafeMutablePointer<Int32>, boxes: UnsafeMutablePointer<Box>,
+                         contourOf: UnsafeMutablePointer<Int32>, marks: UnsafeMutablePointer<Bool>,
+                         pieceLength: Double, margin: Double, left: Double, right: Double, top: Double,
+                         bottom: Double) {
+            self.firstEdge = firstEdge
+            self.boxes = boxes
+            self.contourOf = contourOf
+            self.marks = marks
+            self.pieceLength = pieceLength
+            self.margin = margin
+            self.left = left
+            self.right = right
+            self.top = top
+            self.bottom = bottom
+        }
+
+        /// Starts a contour whose first edge is `edge` (path numbering).
+        @inline(__always)
+        mutating func startContour(edge: Int) {
+            contourFirst = Int32(truncatingIfNeeded: count)
+            first = edge
+            length = 0
+        }
+
+        /// Adds the contour's edge `edge`, `l` long; `last`: the contour's last edge.
+        @inline(__always)
+        mutating func add(edge: Int, length l: Double, last: Bool, path: ContourPath, s: Int, e: Int,
+                          reach: UnsafePointer<UInt32>) {
+            length += l
+            guard length >= pieceLength || last else { return }
+            close(edge, path, s, e, reach)
+            first = edge &+ 1
+            length = 0
+        }
+
+        /// Ends the current piece at edge `last` of the contour of vertices `s..<e`: its box
+        /// (of its edges' end points) and rule 1.
+        @inline(never)
+        private mutating func close(_ last: Int, _ path: ContourPath, _ s: Int, _ e: Int,
+                                    _ reach: UnsafePointer<UInt32>) {
+            @inline(__always) func cell(_ v: Double, _ lo: Double, _ hi: Double) -> Int32 {
+                Int32(truncatingIfNeeded: CoverageAccumulator.floor(v > lo ? (v < hi ? v : hi) : lo))
+            }
+            let xs = path.xs, ys = path.ys
+            // The edge ending at vertex v is v + 1; the contour's first starts at its last vertex.
+            let start = first == s &+ 1 ? e &- 1 : first &- 2
+            var minX = xs[start], maxX = minX, minY = ys[start], maxY = minY
+            var v = first &- 1
+            while v < last {
+                let x = xs[v], y = ys[v]
+                minX = Swift.min(minX, x); maxX = CoverageAccumulator.larger(x, maxX)
+                minY = Swift.min(minY, y); maxY = CoverageAccumulator.larger(y, maxY)
+                v &+= 1
+            }
+            let p = count
+            firstEdge[p] = Int32(truncatingIfNeeded: first)
+            boxes[p] = Box(x0: cell(minX - margin, left, right), y0: cell(minY - margin, top, bottom),
+                           x1: cell(maxX + margin, left, right), y1: cell(maxY + margin, top, bottom))
+            contourOf[p] = contourFirst
+            let r = Int(reach[last])
+            var mark = r > first
+            if p > Int(contourFirst) && r > Int(firstEdge[p &- 1]) {
+                marks[p &- 1] = true
+                mark = true
+            }
+            marks[p] = mark
+            count = p &+ 1
+        }
+    }
+
+    /// Ends the cutting of a path of `edges` edges: finds the meetings (rules 2 and 3) and
+    /// sets ``tagged``.
+    func find(_ cutter: Cutter, edges n: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+        searched = true
+        pieceCount = cutter.count
+        firstEdge[pieceCount] = Int32(truncatingIfNeeded: n &+ 1)
+        sweep(columns: columns, rows: rows)
+        // The pieces' marks onto their edges.
+        let tagged = self.tagged, firstEdge = self.firstEdge, marks = self.marks
+        var count = 0
+        for p in 0..<pieceCount {
+            let m = marks[p]
+            count &+= m ? 1 : 0
+            var id = Int(firstEdge[p])
+            let end = Int(firstEdge[p &+ 1])
+            while id < end {
+                tagged[id] = m
+                id &+= 1
+            }
+        }
+        taggedCount = count
+    }
+
+    /// Marks in `marker` the blocks of the untagged pieces' boxes (their cells and the one
+    /// after, which their slices carry into) in the band of `rows` rows from plane row `top`
+    /// whose cell 0 is plane column `originX`: the blocks their walk (``OverlapCells/Counter``)
+    /// writes.
+    func markUntagged(top: Int, rows: Int, originX: Int, marker: TouchedBlocks.Marker) {
+        let boxes = self.boxes, marks = self.marks, order = self.order
+        let bandTop = Int32(truncatingIfNeeded: top), bandBottom = Int32(truncatingIfNeeded: top &+ rows)
+        let x = Int32(truncatingIfNeeded: originX)
+        var k = 0
+        while k < pieceCount {
+            let p = Int(order[k])
+            let box = boxes[p]
+            guard box.y0 < bandBottom else { break }  // in order of top rows
+            k &+= 1
+            guard !marks[p] && box.y1 >= bandTop else { continue }
+            var r = Swift.max(box.y0, bandTop)
+            let end = Swift.min(box.y1, bandBottom &- 1)
+            let first = Int(box.x0 &- x), last = Int(box.x1 &- x)
+            while r <= end {
+                marker.mark(row: Int(r &- bandTop), first: first, last: last)
+                r &+= 1
+            }
+        }
+    }
+
+    /// Marks the pieces whose boxes meet a piece not next to them in their contour, and the
+    /// piece between two that meet (rules 2 and 3).
+    private func sweep(columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+        let count = pieceCount
+        let height = rows.count
+        if height + 1 > rowCapacity {
+            rowStart.deallocate()
+            rowCapacity = Swift.max(height + 1, 2 * rowCapacity)
+            rowStart = .allocate(capacity: rowCapacity)
+            rowStart.initialize(repeating: 0, count: rowCapacity)
+        }
+        let stripes = ((columns.upperBound &- columns.lowerBound) >> Self.stripeShift) &+ 1
+        if stripes > stripeCapacity {
+            heads.deallocate()
+            stripeCapacity = Swift.max(stripes, 2 * stripeCapacity)
+            heads = .allocate(capacity: stripeCapacity)
+            heads.initialize(repeating: -1, count: stripeCapacity)
+        }
+        let boxes = self.boxes, contourOf = self.contourOf, marks = self.marks, order = self.order
+        let rowStart = self.rowStart, heads = self.heads
+        // Counting sort by the boxes' top rows.
+        let top = Int32(truncatingIfNeeded: rows.lowerBound)
+        rowStart.update(repeating: 0, count: height &+ 1)
+        for p in 0..<count { rowStart[Int(boxes[p].y0 &- top) &+ 1] &+= 1 }
+        for r in 0..<height { rowStart[r &+ 1] &+= rowStart[r] }
+        for p in 0..<count {
+            let r = Int(boxes[p].y0 &- top)
+            order[Int(rowStart[r])] = Int32(truncatingIfNeeded: p)
+            rowStart[r] &+= 1
+        }
+        heads.update(repeating: -1, count: stripes)
+        let left = Int32(truncatingIfNeeded: columns.lowerBound)
+        var used = 0
+        for k in 0..<count {
+            let p = order[k]
+            let box = boxes[Int(p)]
+            let s0 = Int(box.x0 &- left) >> Self.stripeShift, s1 = Int(box.x1 &- left) >> Self.stripeShift
+            if used &+ (s1 &- s0) &+ 1 > entryCapacity { growEntries(used &+ s1 &- s0 &+ 1) }
+            let entryPiece = self.entryPiece, entryNext = self.entryNext
+            for s in s0...s1 {
+                var previous: Int32 = -1
+                var e = heads[s]
+                while e >= 0 {
+                    let q = entryPiece[Int(e)]
+                    let next = entryNext[Int(e)]
+                    let other = boxes[Int(q)]
+                    if other.y1 < box.y0 {
+                        // Above every piece still to come: unlinked.
+                        if previous < 0 { heads[s] = next } else { entryNext[Int(previous)] = next }
+                    } else {
+                        if other.x0 <= box.x1 && box.x0 <= other.x1 { meet(p, q, contourOf, marks) }
+                        previous = e
+                    }
+                    e = next
+                }
+                entryPiece[used] = p
+                entryNext[used] = heads[s]
+                heads[s] = Int32(truncatingIfNeeded: used)
+                used &+= 1
+            }
+        }
+    }
+
+    /// Pieces `p` and `q` have meeting boxes: both are marked unless they are next to each
+    /// other in one contour, and the piece between them when they are two apart.
+    @inline(__always)
+    private func meet(_ p: Int32, _ q: Int32, _ contourOf: UnsafeMutablePointer<Int32>,
+                      _ marks: UnsafeMutablePointer<Bool>) {
+        let d = p > q ? p &- q : q &- p
+        let sameContour = contourOf[Int(p)] == contourOf[Int(q)]
+        if d == 1 && sameContour { return }
+        marks[Int(p)] = true
+        marks[Int(q)] = true
+        if d == 2 && sameContour { marks[Int(Swift.min(p, q)) &+ 1] = true }
+    }
+
+    /// Room for at least `needed` list entries (the entries in use are kept).
+    private func growEntries(_ needed: Int) {
+        let capacity = Swift.max(needed, 2 * entryCapacity, 256)
+        let piece = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        let next = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        piece.initialize(from: entryPiece, count: entryCapacity)
+        next.initialize(from: entryNext, count: entryCapacity)
+        (piece + entryCapacity).initialize(repeating: 0, count: capacity - entryCapacity)
+        (next + entryCapacity).initialize(repeating: 0, count: capacity - entryCapacity)
+        entryPiece.deallocate()
+        entryNext.deallocate()
+        entryPiece = piece
+        entryNext = next
+        entryCapacity = capacity
+    }
+}
