@@ -63,12 +63,12 @@ enum RingRows {
                 let empty = UnsafeBufferPointer<Double>(start: nil, count: 0)
                 var none = Contour(empty, empty, cx: cx, cy: cy, originX: x0)
                 return rows(acc, top: top, &outside, &none, plane: plane, coverage: cov, source: source,
-                            quads: quads, sink: sink, scratch: s)
+                            quads: quads, sink: sink)
             }
             return inner.withQuadrant { ix, iy in
                 var hole = Contour(ix, iy, cx: cx, cy: cy, originX: x0)
                 return rows(acc, top: top, &outside, &hole, plane: plane, coverage: cov, source: source,
-                            quads: quads, sink: sink, scratch: s)
+                            quads: quads, sink: sink)
             }
         }
     }
@@ -77,12 +77,11 @@ enum RingRows {
     /// `inner` has no vertices when the ring has no hole.
     private static func rows(_ acc: CoverageAccumulator, top: Int, _ outer: inout Contour,
                              _ inner: inout Contour, plane: RGBAPlane, coverage cov: UnsafeMutablePointer<UInt8>,
-                             source: SpanCompositor.Source, quads: UnsafePointer<UInt64>, sink: CoverageSink,
-                             scratch s: ShapeScratch) -> PixelRect {
+                             source: SpanCompositor.Source, quads: UnsafePointer<UInt64>, sink: CoverageSink)
+        -> PixelRect {
         let w = acc.width, h = acc.height, x0 = Int(outer.originX)
         let cellEnd = w &+ 2
         var dirty = DirtyBox()
-        var ahead: UInt8 = 0
         // The row's windows, sorted and merged: starts[i] ..< ends[i] (cells), i < count.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { buffer in
             let starts = buffer.baseAddress!, ends = starts + 4
@@ -126,12 +125,21 @@ enum RingRows {
                 }
                 guard span.lo < span.hi else { continue }
                 dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
-                // As the general fill: read one pixel at each end of the row two below.
-                let next = y &+ 2 < top &+ h ? y &+ 2 : top &+ h &- 1
-                ahead &+= sink.touch(next, x0 &+ span.lo) &+ sink.touch(next, x0 &+ span.hi &- 1)
+                // The row two below is written about where this one is: ask for its lines with
+                // the intent to write (this row's windows, each side's pair as one range).
+                let next = y &+ 2, last = 4 &* (x0 &+ (w &- 1))
+                @inline(__always) func prefetch(_ a: Int, _ b: Int) {
+                    let from = 4 &* (x0 &+ a), through = 4 &* (x0 &+ b) &- 1
+                    plane.prefetchForWrite(row: next, from: from, through: through < last ? through : last)
+                }
+                if count == 4 {
+                    prefetch(starts[0], ends[1])
+                    prefetch(starts[2], ends[3])
+                } else {
+                    prefetch(starts[0], ends[count &- 1])
+                }
             }
         }
-        s.touched &+= ahead
         return dirty.rect
     }
 
