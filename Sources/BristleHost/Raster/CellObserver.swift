@@ -37,11 +37,17 @@ struct NoCellObserver: CellObserver {
     static var deposits: Bool { true }
     @inline(__always) func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
                                 _ bx: Double, _ by: Double) -> Bool { true }
-    var quiet: NoCellObserver {
-        get { self }
-        set {}  // nothing to keep
-    }
+    typealias Quiet = NoCellObserver
     @inline(__always) func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
                                  xb: Double, yb: Double, dir: Double) {}
     @inline(__always) func horizontal(xa: Double, xb: Double, y: Double) {}
+}
+
+/// An observer that declines no edge, or whose declined edges need nothing seen, has the
+/// plain fill's observer as its ``CellObserver/quiet``.
+extension CellObserver where Quiet == NoCellObserver {
+    var quiet: NoCellObserver {
+        get { NoCellObserver() }
+        set {}  // nothing to keep
+    }
 }

@@ -91,12 +91,7 @@ final class MeetingPieces {
     }
 
     deinit {
-        tagged.deallocate()
-        firstEdge.deallocate()
-        boxes.deallocate()
-        contourOf.deallocate()
-        marks.deallocate()
-        order.deallocate()
+        deallocateEdgeBuffers()
         rowStart.deallocate()
         heads.deallocate()
         entryPiece.deallocate()
@@ -125,12 +120,7 @@ final class MeetingPieces {
     private func ensureCapacity(edges n: Int) {
         if n + 1 > edgeCapacity {
             edgeCapacity = Swift.max(n + 1, 2 * edgeCapacity)
-            tagged.deallocate()
-            firstEdge.deallocate()
-            boxes.deallocate()
-            contourOf.deallocate()
-            marks.deallocate()
-            order.deallocate()
+            deallocateEdgeBuffers()
             // A piece holds at least one edge.
             tagged = .allocate(capacity: edgeCapacity)
             tagged.initialize(repeating: true, count: edgeCapacity)
@@ -145,6 +135,16 @@ final class MeetingPieces {
             order = .allocate(capacity: edgeCapacity)
             order.initialize(repeating: 0, count: edgeCapacity)
         }
+    }
+
+    /// Frees the buffers sized by the edges (``ensureCapacity(edges:)`` reallocates them).
+    private func deallocateEdgeBuffers() {
+        tagged.deallocate()
+        firstEdge.deallocate()
+        boxes.deallocate()
+        contourOf.deallocate()
+        marks.deallocate()
+        order.deallocate()
     }
 
     /// What cuts a path into pieces, fed edge by edge, contour by contour, as

@@ -661,10 +661,7 @@ final class OverlapCells {
             return true
         }
 
-        var quiet: NoCellObserver {
-            get { NoCellObserver() }
-            set {}  // nothing to keep
-        }
+        typealias Quiet = NoCellObserver
 
         @inline(__always)
         func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
@@ -705,10 +702,7 @@ final class OverlapCells {
         func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
                   _ bx: Double, _ by: Double) -> Bool { true }
 
-        var quiet: NoCellObserver {
-            get { NoCellObserver() }
-            set {}  // nothing to keep
-        }
+        typealias Quiet = NoCellObserver
 
         @inline(__always)
         func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
@@ -752,10 +746,7 @@ final class OverlapCells {
         func edge(_ id: UInt32, first: UInt32, last: UInt32, _ ax: Double, _ ay: Double,
                   _ bx: Double, _ by: Double) -> Bool { true }
 
-        var quiet: NoCellObserver {
-            get { NoCellObserver() }
-            set {}  // nothing to keep
-        }
+        typealias Quiet = NoCellObserver
 
         mutating func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
                             xb: Double, yb: Double, dir: Double) {
