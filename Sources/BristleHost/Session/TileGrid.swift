@@ -46,6 +46,12 @@ struct TileGrid {
     @inline(__always)
     func forEachTile(covering rect: PixelRect, _ body: (Int32) -> Void) {
         guard let s = span(covering: rect) else { return }
+        forEachTile(in: s, body)
+    }
+
+    /// Calls `body` with every tile of a ``span(covering:)``, row by row.
+    @inline(__always)
+    func forEachTile(in s: (c0: Int, c1: Int, r0: Int, r1: Int), _ body: (Int32) -> Void) {
         for row in s.r0...s.r1 { for column in s.c0...s.c1 { body(Int32(row * columns + column)) } }
     }
 

@@ -35,7 +35,7 @@ struct TileMarks {
         guard let s = grid.span(covering: rect) else { return }
         let last = lastSpan
         if s.c0 >= last.c0 && s.c1 <= last.c1 && s.r0 >= last.r0 && s.r1 <= last.r1 { return }
-        for row in s.r0...s.r1 { for column in s.c0...s.c1 { insert(Int32(row * grid.columns + column)) } }
+        grid.forEachTile(in: s) { insert($0) }
         lastSpan = s
     }
 
