@@ -222,6 +222,7 @@ final class OverlapCells {
                     wrap = (ex * ex + ey * ey).squareRoot()
                 }
                 closing[s &+ 1] = total + wrap
+                pieces.endContour(path: path, s: s, e: e, reach: reach, turning: turning, closing: total + wrap)
             }
         }
     }
