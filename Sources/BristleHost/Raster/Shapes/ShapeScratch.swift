@@ -141,6 +141,8 @@ final class ShapeScratch {
             if case .solid(let plane, let source) = sink, source.blend == .sourceOver,
                source.opacity == 65536 {
                 let over = SpanCompositor.OverPixel(source, table: overTable.prepare(source))
+                // Most constant runs are the stroke's inside: prepared once.
+                let full = SolidRun(source: source, c: 255)
                 var ahead: UInt8 = 0
                 for r in 0..<h {
                     let y = top + r
@@ -150,7 +152,11 @@ final class ShapeScratch {
                         : spans.resolveOverRuns(row: r, of: accumulator, bits: bits, shift: shift,
                                                 minimumRun: 8, onto: plane.row(y) + 4 &* x0,
                                                 over: over) { lo, hi, m in
-                            sink.run(y, x0 + lo, hi - lo, m)
+                            if m == 255 {
+                                full.apply(plane.row(y) + 4 &* (x0 &+ lo), count: hi &- lo)
+                            } else {
+                                sink.run(y, x0 + lo, hi - lo, m)
+                            }
                         }
                     guard span.lo < span.hi else { continue }
                     dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
