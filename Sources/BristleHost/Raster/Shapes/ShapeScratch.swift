@@ -138,18 +138,26 @@ final class ShapeScratch {
             if !exact, let hole { markHole(center: hole, top: top, rows: h, originX: x0, width: w) }
             let marked = exact || hole != nil
             let shift = marked ? blocks.shift : TouchedBlocks.wholeRow.shift
-            if !exact, case .solid(let plane, let source) = sink, source.blend == .sourceOver,
+            if case .solid(let plane, let source) = sink, source.blend == .sourceOver,
                source.opacity == 65536 {
                 let over = SpanCompositor.OverPixel(source, table: overTable.prepare(source))
+                // Most constant runs are the stroke's inside: prepared once.
+                let full = SolidRun(source: source, c: 255)
                 var ahead: UInt8 = 0
                 for r in 0..<h {
                     let y = top + r
                     let bits = marked ? blocks.take(row: r) : TouchedBlocks.wholeRow.bits
-                    let span = spans.resolveOverRuns(row: r, of: accumulator, bits: bits, shift: shift,
-                                                     minimumRun: 8, onto: plane.row(y) + 4 &* x0,
-                                                     over: over) { lo, hi, m in
-                        sink.run(y, x0 + lo, hi - lo, m)
-                    }
+                    let span = exact && overlaps.hasTrouble(row: r)
+                        ? patchedRow(r, y: y, x0: x0, bits: bits, shift: shift, sink: sink)
+                        : spans.resolveOverRuns(row: r, of: accumulator, bits: bits, shift: shift,
+                                                minimumRun: 8, onto: plane.row(y) + 4 &* x0,
+                                                over: over) { lo, hi, m in
+                            if m == 255 {
+                                full.apply(plane.row(y) + 4 &* (x0 &+ lo), count: hi &- lo)
+                            } else {
+                                sink.run(y, x0 + lo, hi - lo, m)
+                            }
+                        }
                     guard span.lo < span.hi else { continue }
                     dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
                     // The row two below likely starts and ends near this one's span: read one
@@ -172,27 +180,45 @@ final class ShapeScratch {
                     dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
                     continue
                 }
-                let span = spans.resolveRuns(row: r, of: accumulator, bits: bits, shift: shift,
-                                             minimumRun: 8) { lo, hi, m in
-                    let send = { (lo: Int, hi: Int, m: UInt8) in
-                        if m == 0 {
-                            sink.row(y, x0 + lo, UnsafePointer(self.spans.coverage + lo), hi - lo)
-                        } else {
-                            sink.run(y, x0 + lo, hi - lo, m)
-                        }
+                let span = patched
+                    ? patchedRow(r, y: y, x0: x0, bits: bits, shift: shift, sink: sink)
+                    : spans.resolveRuns(row: r, of: accumulator, bits: bits, shift: shift,
+                                        minimumRun: 8) { lo, hi, m in
+                        Self.send(lo, hi, m, y: y, x0: x0, coverage: spans.coverage, to: sink)
                     }
-                    if patched {
-                        overlaps.emit(row: r, lo, hi, m, coverage: spans.coverage, send)
-                    } else {
-                        send(lo, hi, m)
-                    }
-                }
                 guard span.lo < span.hi else { continue }
                 dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
             }
             top += h
         }
         return dirty.rect
+    }
+
+    /// Hands the run `lo..<hi` of band columns (row `y`, band column 0 at plane column `x0`)
+    /// that ``CoverageSpans/resolveRuns(row:of:bits:shift:minimumRun:_:)`` emitted to `sink`:
+    /// `m == 0`, the coverages in `coverage`; else the constant coverage `m`.
+    @inline(__always)
+    private static func send(_ lo: Int, _ hi: Int, _ m: UInt8, y: Int, x0: Int,
+                             coverage: UnsafeMutablePointer<UInt8>, to sink: CoverageSink) {
+        if m == 0 {
+            sink.row(y, x0 + lo, UnsafePointer(coverage + lo), hi - lo)
+        } else {
+            sink.run(y, x0 + lo, hi - lo, m)
+        }
+    }
+
+    /// Resolves band row `r` (plane row `y`) of an exact fill that holds trouble cells into
+    /// `sink`, their exact areas in place of the accumulated ones (``OverlapCells/emit(row:_:_:_:coverage:_:)``);
+    /// returns the columns `lo..<hi` with non-zero accumulated coverage. Kept out of line: few
+    /// rows hold trouble cells.
+    @inline(never)
+    private func patchedRow(_ r: Int, y: Int, x0: Int, bits: UInt64, shift: Int,
+                            sink: CoverageSink) -> (lo: Int, hi: Int) {
+        spans.resolveRuns(row: r, of: accumulator, bits: bits, shift: shift, minimumRun: 8) { lo, hi, m in
+            overlaps.emit(row: r, lo, hi, m, coverage: spans.coverage) { lo, hi, m in
+                Self.send(lo, hi, m, y: y, x0: x0, coverage: spans.coverage, to: sink)
+            }
+        }
     }
 
     /// Adds the edges ``bands`` holds for `band` to the accumulator (kept out of ``fill(clip:sink:exact:)``,
