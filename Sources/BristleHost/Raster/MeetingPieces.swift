@@ -13,6 +13,13 @@
 /// piece of one side of a straight stroke misses the other side's cells, even at 45 degrees
 /// (the sides `w / √2` apart on both axes, a piece's box `(w - 2) / √2` plus a cell).
 ///
+/// **Whole dashes.** Strokes narrower than ``Rasterizer/meetingSearchWidth`` have sides too
+/// close for pieces of one side to miss the other's cells; a dashed one is searched with each
+/// contour (dash) one piece (``wholeContours``, ``WholeContours``), rule 1 replaced by the
+/// contour rule (``WholeContours/endContour(path:s:e:reach:turning:closing:)``: no cell crossed
+/// by the contour alone is trouble), and rule 2 comparing whole contours; rule 3 has no
+/// neighbours to compare.
+///
 /// **Which pieces stay tagged.** Piece `p` is tagged when
 /// 1. it is not itself a chain (it turns by ``OverlapCells/chainTurnLimit`` or more), or
 ///    it and a piece next to it in its contour are not one chain together;
