@@ -13,6 +13,13 @@
 /// piece of one side of a straight stroke misses the other side's cells, even at 45 degrees
 /// (the sides `w / √2` apart on both axes, a piece's box `(w - 2) / √2` plus a cell).
 ///
+/// **Whole dashes.** Strokes narrower than ``Rasterizer/meetingSearchWidth`` have sides too
+/// close for pieces of one side to miss the other's cells; a dashed one is searched with each
+/// contour (dash) one piece (``wholeContours``, ``WholeContours``), rule 1 replaced by the
+/// contour rule (``WholeContours/endContour(path:s:e:reach:turning:closing:)``: no cell crossed
+/// by the contour alone is trouble), and rule 2 comparing whole contours; rule 3 has no
+/// neighbours to compare.
+///
 /// **Which pieces stay tagged.** Piece `p` is tagged when
 /// 1. it is not itself a chain (it turns by ``OverlapCells/chainTurnLimit`` or more), or
 ///    it and a piece next to it in its contour are not one chain together;
@@ -152,10 +159,12 @@ final class MeetingPieces {
     protocol Cutting {
         /// Starts a contour whose first edge is `edge` (path numbering).
         mutating func startContour(edge: Int)
-        /// Adds edge `edge`, `l` long, of the contour of vertices `s..<e` of `path`; `last`:
-        /// the contour's last edge. `reach`: the chains' starts (set up to `edge`).
-        mutating func add(edge: Int, length l: Double, last: Bool, path: ContourPath, s: Int, e: Int,
-                          reach: UnsafePointer<UInt32>)
+        /// Adds edge `edge`, `l` long, turning by `turn` from the previous one (the bound
+        /// ``OverlapCells`` sums; 4 at the contour's first edge), of the contour of vertices
+        /// `s..<e` of `path`; `last`: the contour's last edge. `reach`: the chains' starts (set
+        /// up to `edge`).
+        mutating func add(edge: Int, length l: Double, turn: Double, last: Bool, path: ContourPath, s: Int,
+                          e: Int, reach: UnsafePointer<UInt32>)
         /// Ends the contour of vertices `s..<e`, whose chains' starts (`reach`), turnings
         /// (`turning`) and turning round its closing vertex (`closing`) are all set.
         mutating func endContour(path: ContourPath, s: Int, e: Int, reach: UnsafePointer<UInt32>,
@@ -165,8 +174,8 @@ final class MeetingPieces {
     /// The cutter of a fill without a search (every edge tagged): does nothing.
     struct NoCutter: Cutting {
         @inline(__always) func startContour(edge: Int) {}
-        @inline(__always) func add(edge: Int, length l: Double, last: Bool, path: ContourPath, s: Int, e: Int,
-                                   reach: UnsafePointer<UInt32>) {}
+        @inline(__always) func add(edge: Int, length l: Double, turn: Double, last: Bool, path: ContourPath,
+                                   s: Int, e: Int, reach: UnsafePointer<UInt32>) {}
         @inline(__always) func endContour(path: ContourPath, s: Int, e: Int, reach: UnsafePointer<UInt32>,
                                           turning: UnsafePointer<Double>, closing: Double) {}
     }
@@ -223,8 +232,8 @@ final class MeetingPieces {
 
         /// Adds the contour's edge `edge`, `l` long; `last`: the contour's last edge.
         @inline(__always)
-        mutating func add(edge: Int, length l: Double, last: Bool, path: ContourPath, s: Int, e: Int,
-                          reach: UnsafePointer<UInt32>) {
+        mutating func add(edge: Int, length l: Double, turn: Double, last: Bool, path: ContourPath, s: Int,
+                          e: Int, reach: UnsafePointer<UInt32>) {
             length += l
             guard length >= pieceLength || last else { return }
             close(edge, path, s, e, reach)
@@ -297,9 +306,21 @@ final class MeetingPieces {
         /// Pieces (contours) so far.
         fileprivate(set) var count = 0
 
-        @inline(__always) func startContour(edge: Int) {}
-        @inline(__always) func add(edge: Int, length l: Double, last: Bool, path: ContourPath, s: Int, e: Int,
-                                   reach: UnsafePointer<UInt32>) {}
+        /// The contour's edges after its first that turn by ``cornerTurn`` or more: how many,
+        /// and the first three (the runs' first edges).
+        fileprivate var corners = 0
+        fileprivate var g1 = 0, g2 = 0, g3 = 0
+
+        @inline(__always) mutating func startContour(edge: Int) { corners = 0 }
+
+        /// Notes the edges that start a run (the contour's first edge turns by 4: not counted).
+        @inline(__always)
+        mutating func add(edge: Int, length l: Double, turn: Double, last: Bool, path: ContourPath, s: Int,
+                          e: Int, reach: UnsafePointer<UInt32>) {
+            guard turn >= Self.cornerTurn && edge != s &+ 1 else { return }
+            corners &+= 1
+            if corners == 1 { g1 = edge } else if corners == 2 { g2 = edge } else if corners == 3 { g3 = edge }
+        }
 
         /// A turn between consecutive edges (`|u - v|` of their unit directions) from which the
         /// contour rule starts a new run: 1 is 60 degrees (a butt cap's corners turn by 90, a
@@ -346,8 +367,8 @@ final class MeetingPieces {
             @inline(__always) func cell(_ v: Double, _ lo: Double, _ hi: Double) -> Int32 {
                 Int32(truncatingIfNeeded: CoverageAccumulator.floor(v > lo ? (v < hi ? v : hi) : lo))
             }
-            let (box, quiet) = Self.rule(path, s: s, e: e, reach: reach, turning: turning, closing: closing,
-                                         gap: 1.5 + 4 * margin)
+            let (box, quiet) = Self.rule(path, s: s, e: e, corners: corners == 3 ? (g1, g2, g3) : nil, reach: reach,
+                                         turning: turning, closing: closing, gap: 1.5 + 4 * margin)
             let p = count
             firstEdge[p] = Int32(truncatingIfNeeded: s &+ 1)
             boxes[p] = Box(x0: cell(box.minX - margin, left, right), y0: cell(box.minY - margin, top, bottom),
@@ -358,29 +379,17 @@ final class MeetingPieces {
         }
 
         /// The contour's box (of its vertices) and whether the contour rule holds (runs more
-        /// than `gap` apart).
+        /// than `gap` apart); `corners`: the first edges of `R1`, `R2`, `R3` (nil: not three).
         @inline(never)
-        private static func rule(_ path: ContourPath, s: Int, e: Int, reach: UnsafePointer<UInt32>,
-                                 turning: UnsafePointer<Double>, closing: Double, gap: Double)
-            -> (box: Extent, quiet: Bool) {
+        private static func rule(_ path: ContourPath, s: Int, e: Int, corners: (Int, Int, Int)?,
+                                 reach: UnsafePointer<UInt32>, turning: UnsafePointer<Double>, closing: Double,
+                                 gap: Double) -> (box: Extent, quiet: Bool) {
             let xs = path.xs, ys = path.ys
             let f = s &+ 1, l = e, last = e &- 1
             var whole = Extent(xs[last], ys[last], 1, 0)
-            // The runs' first edges.
-            var g1 = 0, g2 = 0, g3 = 0, found = 0
-            var i = f &+ 1
-            var previous = turning[f]
-            while i <= l {
-                let t = turning[i]
-                if t - previous >= cornerTurn {
-                    found &+= 1
-                    if found == 1 { g1 = i } else if found == 2 { g2 = i } else if found == 3 { g3 = i }
-                }
-                previous = t
-                i &+= 1
-            }
+            let (g1, g2, g3) = corners ?? (0, 0, 0)
             let limit = OverlapCells.chainTurnLimit
-            guard found == 3, Int(reach[g2 &- 1]) <= f, Int(reach[g3 &- 1]) <= g1, Int(reach[l]) <= g2,
+            guard corners != nil, Int(reach[g2 &- 1]) <= f, Int(reach[g3 &- 1]) <= g1, Int(reach[l]) <= g2,
                   Int(reach[g3]) >= g1, closing - turning[g3] + turning[g1 &- 1] - turning[f] < limit
             else {
                 whole.scan(xs, ys, s, last)

@@ -215,7 +215,8 @@ final class OverlapCells {
                     turning[id] = total
                     while total - turning[from] >= Self.chainTurnLimit { from &+= 1 }
                     reach[id] = UInt32(truncatingIfNeeded: from)
-                    pieces.add(edge: id, length: l, last: i == e &- 1, path: path, s: s, e: e, reach: reach)
+                    pieces.add(edge: id, length: l, turn: turn, last: i == e &- 1, path: path, s: s, e: e,
+                               reach: reach)
                     ax = bx
                     ay = by
                 }
