@@ -99,7 +99,9 @@ final class ShapeScratch {
     /// Into a mask that records raised cells, rows without such pixels are resolved and
     /// max-combined in one pass (``RaisedCells/resolveMax(row:of:bits:shift:into:y:x0:)``);
     /// a solid source-over paint at full opacity is composited as the rows are resolved
-    /// (``CoverageSpans/resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)``).
+    /// (``CoverageSpans/resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)``; the
+    /// exact fill's rows with trouble cells through a coverage row, ``patchedRow(_:y:x0:bits:shift:sink:)``),
+    /// the exact fill prefetching the pixels and cells of the blocks marked two rows below.
     ///
     /// `hole`: the centre of the last contour ``ellipse`` flattened, when that contour is a
     /// hole with no other edge inside it (a stroked ring's inner side): each row skips the

@@ -58,13 +58,14 @@ final class TouchedBlocks {
 
     /// The end of the run of zero cells of a row starting at `x` (`x <= end <= width`; `end`
     /// is the first non-zero cell or `width`), reading only the blocks `bits` marks and, past
-    /// a marked block's end, at most the three cells after it (within the row's `width + 2`
-    /// cells: a clear bit's block holds zeros, so the first non-zero cell is the same).
+    /// a marked block's end, at most the three cells after it (a clear bit's block holds zeros,
+    /// so the first non-zero cell is the same), up to the cell after the row's `width + 2`:
+    /// the next row's first, or past a band's last row the slack ``CoverageAccumulator``
+    /// allocates for it.
     ///
     /// Four cells per test; the first non-zero one among four is found from the two 64-bit
-    /// words without a branch, so a run costs one data-dependent branch at its end (a test per
-    /// cell mispredicted about once per run end, and the run of zeros behind a stroke's wall
-    /// is short and of varying length).
+    /// words (no loop cell by cell, whose exit was mispredicted about once per run end: the
+    /// runs of zeros behind a stroke's walls are short and of varying length).
     @inline(__always)
     static func zeroRunEnd(_ cells: UnsafeMutablePointer<Float>, from x: Int, width w: Int,
                            bits: UInt64, shift: Int) -> Int {
@@ -79,7 +80,8 @@ final class TouchedBlocks {
                 continue
             }
             let blockEnd = Swift.min(w, (b &+ 1) &<< shift)
-            // `end < w`: cells `end...end + 3` lie within the row's `w + 2`.
+            // `end < w`: cells `end...end + 3` lie within the row's `w + 2` cells and the one
+            // after them (the next row's first or the accumulator's slack).
             while end < blockEnd {
                 let raw = UnsafeRawPointer(cells + end)
                 let low = raw.loadUnaligned(as: UInt64.self)
