@@ -4,8 +4,8 @@ import Testing
 /// ``TouchedBlocks/zeroRunEnd(_:from:width:bits:shift:)`` against a cell-by-cell search: rows
 /// of seeded random widths, block sizes and patterns of zero and non-zero cells (negative
 /// zeros count as written, as in the resolves), marked blocks a superset of those holding
-/// non-zero cells, and the row's two spare cells past `width` written (they must never end a
-/// run: the result is at most `width`).
+/// non-zero cells, and the row's two spare cells past `width` written or not (they must never
+/// end a run before `width`: the result is at most `width`).
 @Suite struct TouchedBlocksTests {
     @Test func zeroRunEndIsTheFirstNonZeroCell() {
         var rng = SplitMix(seed: 13)
@@ -20,10 +20,10 @@ import Testing
                 cells[x] = rng.next() % 7 == 0 ? -0.0 : Float(rng.next() % 1000) / 997 + 0.001
                 bits |= 1 << UInt64(x >> shift)
             }
-            // The row's two spare cells past `width`, and the cell after the row, hold values.
-            cells[w] = 0.5
-            cells[w + 1] = -0.25
-            cells[w + 2] = 1
+            // The row's two spare cells past `width`, and the cell after the row, written or not.
+            cells[w] = rng.next() % 2 == 0 ? 0.5 : 0
+            cells[w + 1] = rng.next() % 2 == 0 ? -0.25 : 0
+            cells[w + 2] = rng.next() % 2 == 0 ? 1 : 0
             // Some blocks marked that hold only zeros.
             bits |= rng.next() & rng.next() & rng.next()
             cells.withUnsafeMutableBufferPointer { buffer in
