@@ -149,10 +149,14 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
                 expected.append((0..<width).map { Swift.max(before[$0], spans.coverage[$0]) })
             }
             acc.begin(originX: 0, originY: 0, width: width, height: height)
-            acc.addPolygon(xs: points.map { $0.0 }, ys: points.map { $0.1 })
+            var windows = acc.rowWindows()
+            let xs = points.map { $0.0 }, ys = points.map { $0.1 }
+            acc.addPolygon(xs: xs, ys: ys, count: xs.count, observer: &windows)
             for y in 0..<height {
                 var mask = before
-                let span = mask.withUnsafeMutableBufferPointer { spans.resolveMax(row: y, of: acc, into: $0.baseAddress!) }
+                let span = mask.withUnsafeMutableBufferPointer {
+                    spans.resolveMax(row: y, of: acc, windows: windows, into: $0.baseAddress!)
+                }
                 #expect(mask == expected[y], "row \(y)")
                 #expect(span.lo == spansWanted[y].lo && span.hi == spansWanted[y].hi, "row \(y)")
                 #expect((0..<(width + 2)).allSatisfy { acc.row(y)[$0] == 0 })
