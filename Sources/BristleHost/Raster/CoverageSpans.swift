@@ -259,14 +259,15 @@ final class CoverageSpans {
     /// it at once, source-over at full opacity, onto `pixels` (the RGBA8 pixel of band column
     /// 0): the same result as ``resolve(row:of:rule:)`` followed by
     /// ``SpanCompositor/blendRow(_:coverage:count:source:)`` without the coverage buffer; `over`
-    /// is the paint prepared once for the band (with its ``OverTable``: a pixel of coverage 0
-    /// is blended with it unchanged). Returns the columns `lo..<hi` with non-zero coverage.
+    /// is the paint prepared once for the band (with its ``OverTable``, which must be present:
+    /// the windows' pixels are blended through it with no test, coverage 0 leaving a pixel as it
+    /// is). Returns the columns `lo..<hi` with non-zero coverage.
     @inline(__always)
     func resolveOver(row y: Int, of acc: CoverageAccumulator, windows: RowWindows,
                      onto pixels: UnsafeMutablePointer<UInt8>, over: SpanCompositor.OverPixel) -> (lo: Int, hi: Int) {
         let words = UnsafeMutableRawPointer(pixels)
         return resolveWindows(row: y, of: acc, windows: windows) { x, m in
-            over.apply(words + 4 &* x, UInt32(m))
+            over.applyTable(from: words + 4 &* x, to: words + 4 &* x, UInt32(m))
         } run: { from, to, m in
             var i = from
             if m == 255 && over.opaque {
