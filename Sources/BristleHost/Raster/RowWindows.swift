@@ -37,7 +37,8 @@ struct RowWindows: CellObserver {
     /// A slice passing through cells `first...last` writes those and the carry cell `last + 1`.
     @inline(__always) func slice(row: Int, first: Int, last: Int, xa: Double, ya: Double,
                                  xb: Double, yb: Double, dir: Double) {
-        let p = bounds + (4 &* row &+ (dir > 0 ? 0 : 2))
+        // The chain's pair: `dir` is +1 or -1, whose two top bits are 00 and 10.
+        let p = bounds + (4 &* row &+ Int(truncatingIfNeeded: dir.bitPattern >> 62))
         let end = last &+ 1
         p[0] = first < p[0] ? first : p[0]
         p[1] = end > p[1] ? end : p[1]
