@@ -128,6 +128,18 @@ import Testing
         #expect(drawn > 2000 && interiors > 200 && drawn - interiors > 1000, "\(drawn) drawn, \(interiors) interior")
     }
 
+    @Test("the solid store writes exactly its count of pixels, at every offset")
+    func solidStore() {
+        for count in 1...40 {
+            for offset in 0..<5 {
+                var words = [UInt32](repeating: 7, count: 48)
+                words.withUnsafeMutableBytes { CoverageSpans.store(0xAABB_CCDD, $0.baseAddress! + 4 * offset, count: count) }
+                let want = (0..<48).map { $0 >= offset && $0 < offset + count ? UInt32(0xAABB_CCDD) : 7 }
+                #expect(words == want, "count \(count) offset \(offset)")
+            }
+        }
+    }
+
     @Test("non-convex polygons: the windows hold every written cell; the middle may hold more")
     func polygons() {
         let canvas = PixelRect(x: 0, y: 0, width: Int32(Self.width), height: Int32(Self.height))

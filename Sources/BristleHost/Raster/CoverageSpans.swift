@@ -271,16 +271,40 @@ final class CoverageSpans {
         } run: { from, to, m in
             var i = from
             if m == 255 && over.opaque {
-                while i < to {
-                    (words + 4 &* i).storeBytes(of: over.solid, as: UInt32.self)
-                    i &+= 1
-                }
+                Self.store(over.solid, words + 4 &* from, count: to &- from)
             } else {
                 while i < to {
                     over.apply(words + 4 &* i, UInt32(m))
                     i &+= 1
                 }
             }
+        }
+    }
+
+    /// Stores the pixel word `v` into the `count` (at least 1) pixels at `p`, nothing past them:
+    /// up to eight pixels as two overlapping stores (a run between two windows is a few pixels
+    /// long, and a loop's end is a branch the predictor misses), longer runs four at a time and
+    /// an overlapping last four.
+    @inline(__always)
+    static func store(_ v: UInt32, _ p: UnsafeMutableRawPointer, count n: Int) {
+        if n >= 4 {
+            let four = SIMD4<UInt32>(repeating: v)
+            var i = 0
+            if n > 8 {
+                while n &- i > 4 {
+                    p.storeBytes(of: four, toByteOffset: 4 &* i, as: SIMD4<UInt32>.self)
+                    i &+= 4
+                }
+            } else {
+                p.storeBytes(of: four, as: SIMD4<UInt32>.self)
+            }
+            p.storeBytes(of: four, toByteOffset: 4 &* (n &- 4), as: SIMD4<UInt32>.self)
+        } else if n >= 2 {
+            let two = UInt64(v) | UInt64(v) << 32
+            p.storeBytes(of: two, as: UInt64.self)
+            p.storeBytes(of: two, toByteOffset: 4 &* (n &- 2), as: UInt64.self)
+        } else {
+            p.storeBytes(of: v, as: UInt32.self)
         }
     }
 
