@@ -23,8 +23,9 @@
 /// may contain some it did not, e.g. where blending rounds back to the same value).
 ///
 /// **Threading**: not thread-safe. It owns reusable scratch buffers (grown on demand, never
-/// shrunk, at most about 2 MiB of accumulator); use one rasteriser per thread. Drawing
-/// allocates nothing once the buffers have grown to the largest shape drawn.
+/// shrunk, at most about 2 MiB of accumulator, and 32 bytes per row of the tallest band for
+/// the resolve's windows, at most 5.6 MiB for a band one pixel wide); use one rasteriser per
+/// thread. Drawing allocates nothing once the buffers have grown to the largest shape drawn.
 public final class Rasterizer {
     /// Largest accepted magnitude for any coordinate, width or radius (pixels). Larger values
     /// are treated as absurd input and draw nothing.
