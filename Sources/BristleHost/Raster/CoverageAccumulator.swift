@@ -22,6 +22,8 @@ import CBristleMath
 /// Not thread-safe; owned by one ``Rasterizer``.
 final class CoverageAccumulator {
     private(set) var cells: UnsafeMutablePointer<Float>
+    /// Cells a band may use; one more is allocated (and stays zero), which the resolves may
+    /// read past the last row (``TouchedBlocks/zeroRunEnd(_:from:width:bits:shift:)``).
     private var capacity: Int
     /// Pixels per row in the current band.
     private(set) var width = 0
@@ -37,8 +39,8 @@ final class CoverageAccumulator {
 
     init() {
         capacity = 4096
-        cells = .allocate(capacity: capacity)
-        cells.initialize(repeating: 0, count: capacity)
+        cells = .allocate(capacity: capacity + 1)
+        cells.initialize(repeating: 0, count: capacity + 1)
         windowRows = 64
         windowBounds = .allocate(capacity: 4 * windowRows)
     }
@@ -59,8 +61,8 @@ final class CoverageAccumulator {
         if needed > capacity {
             cells.deallocate()
             capacity = Swift.max(needed, Swift.min(capacity * 2, Self.maxCells))  // grows once per size class
-            cells = .allocate(capacity: capacity)
-            cells.initialize(repeating: 0, count: capacity)
+            cells = .allocate(capacity: capacity + 1)
+            cells.initialize(repeating: 0, count: capacity + 1)
         }
         self.width = width
         self.height = height
