@@ -56,8 +56,7 @@ enum RingRows {
             path.addEdges(to: acc)
         }
         let quads = s.overTable.prepareQuads(source)
-        // The coverage row, with 8 bytes before it that ``resolveOver`` may read.
-        let cov = s.lineBuffer(w &+ 40) + 8
+        let cov = s.lineBuffer(w &+ 32)
         // Four tables of h + 2 counts (``Contour``): the outer's and the inner's, zero again
         // once the rows are drawn.
         let slots = h &+ 2, counts = s.zeroedInts(4 &* slots)
@@ -169,7 +168,7 @@ enum RingRows {
 
     /// Resolves one row's cells in the windows `starts[i] ..< ends[i]` (sorted, disjoint, within
     /// the row's `width + 2` cells; every cell outside them zero) into the coverage row `cov`
-    /// (at least `width + 32` bytes, and 8 readable bytes before it) and composites it onto `pixels` (band column 0),
+    /// (at least `width + 32` bytes) and composites it onto `pixels` (band column 0),
     /// source-over at full opacity with the paint's ``OverTable/prepareQuads(_:)`` table
     /// (``SpanCompositor/maskRow(_:base:mask:count:source:table:quads:maskTable:)`` over the
     /// pixels themselves): the windows and the short gaps between them (the coverage at a
@@ -188,20 +187,11 @@ enum RingRows {
         var lo = w, hi = 0
         var segment = starts[0]  // first column of the coverage not yet composited
         /// Composites the coverage of columns `segment ..< end` (clipped to the row), without
-        /// its zero ends (found eight bytes per test: a non-zero byte found outside the range,
-        /// among the bytes read past either end, means none is in it).
+        /// its zero ends.
         @inline(__always) func flush(_ end: Int) {
             var a = segment, b = end < w ? end : w
-            while a < b {
-                let z = UnsafeRawPointer(cov + a).loadUnaligned(as: UInt64.self).littleEndian.trailingZeroBitCount >> 3
-                a &+= z
-                if z < 8 { break }
-            }
-            while b > a {
-                let z = UnsafeRawPointer(cov + (b &- 8)).loadUnaligned(as: UInt64.self).littleEndian.leadingZeroBitCount >> 3
-                b &-= z
-                if z < 8 { break }
-            }
+            while a < b && cov[a] == 0 { a &+= 1 }
+            while b > a && cov[b &- 1] == 0 { b &-= 1 }
             guard a < b else { return }
             if lo > a { lo = a }
             hi = b
