@@ -66,12 +66,12 @@ enum RingRows {
             guard let inner else {
                 let empty = UnsafeBufferPointer<Double>(start: nil, count: 0)
                 let none = Contour(empty, empty, cx: cx, originX: x0, rows: rows, counts: counts + 2 &* slots)
-                return fillRows(acc, top: top, outside, none, plane: plane, coverage: cov, source: source,
+                return fillRows(acc, top: top, outside, none, plane: plane, coverage: cov,
                                 quads: quads, sink: sink)
             }
             return inner.withQuadrant { ix, iy in
                 let hole = Contour(ix, iy, cx: cx, originX: x0, rows: rows, counts: counts + 2 &* slots)
-                return fillRows(acc, top: top, outside, hole, plane: plane, coverage: cov, source: source,
+                return fillRows(acc, top: top, outside, hole, plane: plane, coverage: cov,
                                 quads: quads, sink: sink)
             }
         }
@@ -100,7 +100,7 @@ enum RingRows {
     /// `inner` has no vertices when the ring has no hole.
     private static func fillRows(_ acc: CoverageAccumulator, top: Int, _ outer: Contour,
                                  _ inner: Contour, plane: RGBAPlane, coverage cov: UnsafeMutablePointer<UInt8>,
-                                 source: SpanCompositor.Source, quads: UnsafePointer<UInt64>, sink: CoverageSink)
+                                 quads: UnsafePointer<UInt64>, sink: CoverageSink)
         -> PixelRect {
         let w = acc.width, h = acc.height, x0 = Int(outer.originX)
         let cellEnd = w &+ 2
@@ -140,8 +140,7 @@ enum RingRows {
                 }
                 guard count > 0 else { continue }
                 let span = resolveOver(acc.row(r), width: w, starts: starts, ends: ends, count: count,
-                                       coverage: cov, onto: plane.row(y) + 4 &* x0, source: source,
-                                       quads: quads) { lo, hi, m in
+                                       coverage: cov, onto: plane.row(y) + 4 &* x0, quads: quads) { lo, hi, m in
                     sink.run(y, x0 &+ lo, hi &- lo, m)
                 }
                 guard span.lo < span.hi else { continue }
@@ -180,8 +179,7 @@ enum RingRows {
     private static func resolveOver(_ cells: UnsafeMutablePointer<Float>, width w: Int,
                                     starts: UnsafePointer<Int>, ends: UnsafePointer<Int>, count: Int,
                                     coverage cov: UnsafeMutablePointer<UInt8>,
-                                    onto pixels: UnsafeMutablePointer<UInt8>, source: SpanCompositor.Source,
-                                    quads: UnsafePointer<UInt64>,
+                                    onto pixels: UnsafeMutablePointer<UInt8>, quads: UnsafePointer<UInt64>,
                                     run: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
         var sum: Float = 0
         var lo = w, hi = 0
@@ -196,8 +194,8 @@ enum RingRows {
             if lo > a { lo = a }
             hi = b
             // Over itself as the base: two pixels per 8-lane multiply, coverage 0 a copy.
-            _ = SpanCompositor.maskRow(pixels + 4 &* a, base: pixels + 4 &* a, mask: cov + a, count: b &- a,
-                                       source: source, quads: quads)
+            let p = UnsafeMutableRawPointer(pixels + 4 &* a)
+            SpanCompositor.overQuads(p, from: UnsafeRawPointer(p), mask: cov + a, count: b &- a, quads: quads)
         }
         var k = 0
         while true {
