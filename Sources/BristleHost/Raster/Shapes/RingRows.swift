@@ -169,8 +169,8 @@ enum RingRows {
     /// the row's `width + 2` cells; every cell outside them zero) into the coverage row `cov`
     /// (at least `width + 32` bytes) and composites it onto `pixels` (band column 0),
     /// source-over at full opacity with the paint's ``OverTable/prepareQuads(_:)`` table
-    /// (``SpanCompositor/maskRow(_:base:mask:count:source:table:quads:maskTable:)`` over the
-    /// pixels themselves): the windows and the short gaps between them (the coverage at a
+    /// (``SpanCompositor/overQuads(_:from:mask:count:quads:)`` over the pixels themselves,
+    /// `maskRow`'s path for such a paint without its checks per call): the windows and the short gaps between them (the coverage at a
     /// window's end, which the zero cells keep) two pixels per step, gaps longer than 16 pixels as `run(lo, hi, m)`,
     /// zero coverage (the hole, the row outside the ring) skipped. The bytes of blending each
     /// pixel with ``SpanCompositor/OverPixel``. Zeroes the cells read. Returns the columns
