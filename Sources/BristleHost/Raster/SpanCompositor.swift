@@ -249,9 +249,17 @@ enum SpanCompositor {
     /// `quads`: ``maskRow(_:base:mask:count:source:table:quads:maskTable:)``'s path for such a
     /// paint over a base, without its checks (a caller compositing many short stretches).
     /// Not inlined: inlined into ``RingRows``' row loop it compiled to 20M more instructions
-    /// on `ellipse_stroke`.
+    /// on `ellipse_stroke`; `maskRow` inlines the same loop (``overQuadsInline(_:from:mask:count:quads:)``),
+    /// as a call there it cost the pencil's event case 0.9M more.
     @inline(never)
     static func overQuads(_ to: UnsafeMutableRawPointer, from: UnsafeRawPointer, mask: UnsafePointer<UInt8>,
+                          count: Int, quads: UnsafePointer<UInt64>) {
+        overQuadsInline(to, from: from, mask: mask, count: count, quads: quads)
+    }
+
+    /// ``overQuads(_:from:mask:count:quads:)``'s loop, inlined where it is used.
+    @inline(__always)
+    private static func overQuadsInline(_ to: UnsafeMutableRawPointer, from: UnsafeRawPointer, mask: UnsafePointer<UInt8>,
                           count: Int, quads: UnsafePointer<UInt64>) {
         var x = 0
         // Two pixels per step without a branch on the mask: a value of 0 weighs the
@@ -295,7 +303,7 @@ enum SpanCompositor {
             let over = OverPixel(s, table: table)
             let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(target)
             if let quads {
-                overQuads(to, from: from, mask: mask, count: count, quads: quads)
+                overQuadsInline(to, from: from, mask: mask, count: count, quads: quads)
                 return (0, count)
             }
             while x < count {
