@@ -230,6 +230,65 @@ import Testing
         #expect(a > 0 && b > 0, "the crossings are not trouble")
     }
 
+    /// A solid source-over paint at full opacity is composited as the exact fill's rows are
+    /// resolved (``CoverageSpans/resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)``;
+    /// rows with trouble cells through ``OverlapCells/emit(row:_:_:_:coverage:_:)``): byte for
+    /// byte what the coverage of the same fill into a mask, blended pixel by pixel
+    /// (``SpanCompositor/blendPixel(_:_:_:_:)``), gives. Wide strokes whose rows have long empty
+    /// and long covered stretches, crossing themselves (trouble rows), dashed, clipped by the
+    /// canvas, over a background of varying colour, opaque and translucent.
+    @Test func solidPaintCompositedAsResolved() {
+        let width = 301, height = 127
+        let zigzag = points([(-30.5, 10.2), (330.1, 40.7), (-12.3, 70.9), (315.4, 118.2), (150.3, -20.6),
+                             (40.2, 140.1), (290.7, 3.3)])
+        let styles = [StrokeStyle(width: 23.5, cap: .round, join: .round),
+                      StrokeStyle(width: 9.2, cap: .butt, join: .miter),
+                      StrokeStyle(width: 14.1, cap: .square, join: .round, dashes: [60, 17], dashPhase: 5)]
+        let colors = [RGBAColor(red8: 26, green8: 77, blue8: 204),
+                      RGBAColor(red8: 26, green8: 77, blue8: 204, alpha8: 128),
+                      RGBAColor(red8: 250, green8: 3, blue8: 90, alpha8: 7)]
+        var checked = 0
+        for (k, style) in styles.enumerated() {
+            for color in colors {
+                let paint = Paint(color: color)
+                let canvas = ShapeCanvas(width, height, padding: 12)
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let a = UInt8((x * 7 + y * 3) % 256)
+                        let pixel = [UInt8(x % 256) / 2, UInt8(y * 2 % 256), 40, 255].map { $0 <= a ? $0 : a }
+                        for c in 0..<3 { canvas.bytes[y * canvas.stride + 4 * x + c] = pixel[c] }
+                        canvas.bytes[y * canvas.stride + 4 * x + 3] = a
+                    }
+                }
+                let background = canvas.snapshot()
+                let r = Rasterizer()
+                let rect = r.drawPolyline(zigzag, style: style, target: .paint(canvas.plane, paint))
+                let trouble = r.shapeScratch.overlaps.troubleCells.count
+                let mask = ShapeMask(width, height)
+                _ = Rasterizer().drawPolyline(zigzag, style: style, target: .mask(mask.plane))
+                let source = SpanCompositor.Source(paint)
+                var expected = background
+                for y in 0..<height {
+                    for x in 0..<width where mask.bytes[y * width + x] != 0 {
+                        let c = source.effective(mask.bytes[y * width + x])
+                        expected.withUnsafeMutableBufferPointer { b in
+                            let p = b.baseAddress! + y * canvas.stride + 4 * x
+                            SpanCompositor.blendPixel(UnsafePointer(p), p, c, source)
+                        }
+                    }
+                }
+                let got = canvas.snapshot()
+                let differing = zip(got, expected).filter { $0 != $1 }.count
+                #expect(differing == 0, "style \(k), colour \(color): \(differing) bytes differ")
+                #expect(canvas.paddingIntact, "style \(k): a padding byte changed")
+                #expect(trouble > 0, "style \(k): no trouble rows")
+                #expect(rect.width > 250 && rect.height > 100, "style \(k): drawn in \(rect)")
+                checked += 1
+            }
+        }
+        #expect(checked == 9)
+    }
+
     @Test func edgesOnPixelBoundaries() {
         check("integer rectangle, round joins") { r, t in
             r.drawRect(x: 6, y: 6, width: 24, height: 20, style: StrokeStyle(width: 2, join: .round), target: t)

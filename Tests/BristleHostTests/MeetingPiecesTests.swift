@@ -4,9 +4,10 @@ import Testing
 
 /// The exact fill's search for the parts of a stroke's outline that can meet
 /// (``MeetingPieces``): a stroke drawn with the search (pieces two pixels shorter than the
-/// width, only the pieces whose boxes meet tagged) must give the bytes, the trouble cells and
-/// their exact areas of the same outline filled with every edge tagged, pixel for pixel, while
-/// pieces away from any meeting stay untagged.
+/// width, or below ``Rasterizer/meetingSearchWidth`` a dashed stroke's whole dashes; only the
+/// pieces whose boxes meet, and dashes the contour rule does not clear, tagged) must give the
+/// bytes, the trouble cells and their exact areas of the same outline filled with every edge
+/// tagged, pixel for pixel, while pieces away from any meeting stay untagged.
 @Suite struct MeetingPiecesTests {
     /// Draws `points` into a mask through `drawPolyline` (the search runs: `style.width` is at
     /// least ``Rasterizer/meetingSearchWidth``), then fills the outline it left in the scratch
@@ -14,7 +15,8 @@ import Testing
     @discardableResult
     private func compare(_ label: String, _ points: [(Double, Double)], closed: Bool = false,
                          style: StrokeStyle, size: Int = 48) -> (pieces: Int, tagged: Int) {
-        #expect(style.width >= Rasterizer.meetingSearchWidth, "\(label): no search at this width")
+        #expect(style.width >= Rasterizer.meetingSearchWidth || !style.dashes.isEmpty,
+                "\(label): no search at this width")
         let searched = ShapeMask(size, size), all = ShapeMask(size, size)
         let r = Rasterizer()
         // A stroke drawn before leaves its marks in the fill's storage (never cleared).
@@ -165,5 +167,138 @@ import Testing
                                     miterLimit: 10)
             compare("zigzag \(case_)", p, style: style)
         }
+    }
+
+    // MARK: - Whole dashes (strokes narrower than meetingSearchWidth)
+
+    /// Dashes along a gentle arc, each its own contour far from the others: none tagged,
+    /// unless the stroke is so thin that a cell holds both sides (width 1: its cells at the
+    /// caps are trouble).
+    @Test func dashesAlongAGentleArc() {
+        let arc = (0...60).map { i -> (Double, Double) in
+            let a = Double(i) * 1.3 / 90
+            return (10.3 + 90 * sin(a), 96.1 - 90 * cos(a))
+        }
+        for (cap, width) in [(LineCap.butt, 4.0), (.square, 3.1), (.butt, 5.9), (.butt, 1.0)] {
+            let (pieces, tagged) = compare("arc, \(cap) w=\(width)", arc,
+                                           style: StrokeStyle(width: width, cap: cap, join: .round,
+                                                              dashes: [16, 8]), size: 100)
+            #expect(pieces >= 3 && tagged == (width > 2 ? 0 : pieces),
+                    "\(tagged) of \(pieces) dashes tagged on a gentle arc at width \(width)")
+        }
+    }
+
+    /// Dashes folded round hairpins and tight loops: a dash whose outline comes back near
+    /// itself (its sides, its two caps) stays tagged, and the fill matches the all-tagged one.
+    @Test func dashesFoldingBack() {
+        let pins = [(4.2, 8.1), (40.6, 9.3), (4.9, 13.2), (41.8, 17.7), (5.3, 21.1), (42.1, 26.4)]
+        for (cap, join) in [(LineCap.butt, LineJoin.round), (.square, .miter), (.butt, .bevel)] {
+            let (pieces, tagged) = compare("hairpin dashes, \(cap) \(join)", pins,
+                                           style: StrokeStyle(width: 3.5, cap: cap, join: join, miterLimit: 10,
+                                                              dashes: [30, 4], dashPhase: 3))
+            #expect(tagged > 0 && tagged <= pieces, "\(tagged) of \(pieces) dashes tagged round hairpins")
+        }
+        // Loops of radius 2 to 4 (a dash turning round by up to a full turn and more).
+        for radius in [2.0, 2.6, 3.3, 4.0] {
+            let loop = (0...70).map { i -> (Double, Double) in
+                let a = Double(i) / 70 * 5 * Double.pi
+                return (24.2 + radius * cos(a) + Double(i) * 0.12, 24.7 + radius * sin(a))
+            }
+            let (pieces, tagged) = compare("loops r=\(radius)", loop,
+                                           style: StrokeStyle(width: 2.5, cap: .butt, join: .round,
+                                                              dashes: [14, 3]))
+            #expect(tagged > 0, "\(tagged) of \(pieces) dashes tagged on loops of radius \(radius)")
+        }
+    }
+
+    /// A path crossing itself: the dashes over the crossing are tagged, the others not.
+    @Test func dashAcrossASelfCrossing() {
+        let cross = [(4.1, 4.3), (43.7, 43.2), (43.9, 4.8), (4.6, 43.9)]
+        let (pieces, tagged) = compare("crossing dashes", cross,
+                                       style: StrokeStyle(width: 4, cap: .butt, join: .round, dashes: [9, 5]))
+        #expect(tagged >= 2 && tagged < pieces, "\(tagged) of \(pieces) dashes tagged over a crossing")
+    }
+
+    /// Dashes whose boxes meet at exactly one cell (edges on pixel lines): parallel dashed
+    /// lines a width and one cell apart, and dash ends meeting diagonally.
+    @Test func dashesMeetingAtOneCell() {
+        let rows = [(4.0, 10.0), (44.0, 10.0), (44.0, 15.0), (4.0, 15.0)]
+        compare("parallel dashes", rows, style: StrokeStyle(width: 4, cap: .butt, join: .miter, dashes: [8, 4]))
+        compare("parallel dashes, square caps", rows,
+                style: StrokeStyle(width: 3, cap: .square, join: .miter, dashes: [6, 6]))
+        let diagonal = [(4.0, 4.0), (44.0, 44.0)]
+        compare("diagonal dash ends", diagonal,
+                style: StrokeStyle(width: 2, cap: .square, join: .round, dashes: [5.656854249492381, 0.5]))
+    }
+
+    /// Closed dashed paths whose last dash continues into the first (the seam at the closing
+    /// vertex, on a corner or along a side), and a pattern that never ends (the closed path).
+    @Test func dashSeamsOfClosedContours() {
+        let square = [(8.3, 8.1), (39.6, 9.2), (38.9, 39.4), (9.2, 38.7)]
+        for phase in [0.0, 3.0, 11.5] {
+            compare("closed dashes, phase \(phase)", square, closed: true,
+                    style: StrokeStyle(width: 4, cap: .butt, join: .round, dashes: [20, 5], dashPhase: phase))
+        }
+        let ring = (0..<48).map { i -> (Double, Double) in
+            let a = Double(i) / 48 * 2 * Double.pi
+            return (24 + 15 * cos(a), 24 + 15 * sin(a))
+        }
+        compare("ring of dashes", ring, closed: true,
+                style: StrokeStyle(width: 3, cap: .butt, join: .round, dashes: [13, 4], dashPhase: 1))
+        compare("ring never off", ring, closed: true,
+                style: StrokeStyle(width: 3, cap: .butt, join: .round, dashes: [500, 4]))
+    }
+
+    /// Dashed strokes no one chose: 300 seeded random walks (4 to 40 steps of 0.3 to 8 px,
+    /// mostly turning by up to 0.02 to 0.42 rad, one step in 12 turning sharply, some points
+    /// on pixel lines),
+    /// widths 0.5 to 6, every cap and join, dashes of 2 to 24 or dots, gaps of 1 to 12, some closed.
+    @Test func seededRandomDashes() {
+        var random = SplitMix64(seed: 0xDA5E_5EED)
+        let size = 200
+        var pieces = 0, tagged = 0
+        for case_ in 0..<300 {
+            var p: [(Double, Double)] = [(60 + 80 * random.unit(), 60 + 80 * random.unit())]
+            var heading = 2 * Double.pi * random.unit()
+            let bend = 0.02 + 0.4 * random.unit()
+            for _ in 0..<(3 + Int(random.next() % 37)) {
+                let last = p[p.count - 1]
+                heading += random.unit() < 0.08 ? 6 * random.unit() - 3 : bend * (2 * random.unit() - 1)
+                let step = 0.3 + 7.7 * random.unit()
+                var x = Swift.min(195, Swift.max(5, last.0 + step * cos(heading)))
+                var y = Swift.min(195, Swift.max(5, last.1 + step * sin(heading)))
+                if random.unit() < 0.15 { x.round(); y.round() }
+                p.append((x, y))
+            }
+            let caps: [LineCap] = [.round, .butt, .square], joins: [LineJoin] = [.round, .miter, .bevel]
+            let cap = caps[Int(random.next() % 3)], join = joins[Int(random.next() % 3)]
+            let width = 0.5 + 5.5 * random.unit()
+            // Zero-length dashes are dots (nothing with butt caps).
+            let dot = random.unit() < 0.1 && cap != .butt
+            let dashes = [dot ? 0 : 2 + 22 * random.unit(), 1 + 11 * random.unit()]
+            let closed = random.unit() < 0.25
+            let style = StrokeStyle(width: width, cap: cap, join: join, miterLimit: 1 + 9 * random.unit(),
+                                    dashes: dashes, dashPhase: 10 * random.unit())
+            let n = compare("random dashes \(case_): \(p.count) points w=\(width) \(cap) \(join) dashes "
+                            + "\(dashes) closed \(closed)", p, closed: closed, style: style, size: size)
+            pieces += n.pieces
+            tagged += n.tagged
+        }
+        print("random dashes: \(tagged) of \(pieces) dashes tagged")
+        #expect(pieces - tagged >= 200, "\(tagged) of \(pieces) dashes of 300 random strokes tagged")
+    }
+
+    /// A dashed Lissajous curve at width 4 crossing itself, taller than one accumulator band
+    /// (the workload's dashes, smaller): most dashes untagged.
+    @Test func dashedCurveOverSeveralBands() {
+        let size = 1100
+        let curve = (0..<3000).map { i -> (Double, Double) in
+            let t = Double(i) / 3000 * 2 * Double.pi
+            return (550.3 + 540 * sin(3 * t), 550.7 + 560 * sin(2 * t + 0.3))
+        }
+        let (pieces, tagged) = compare("dashed over several bands", curve,
+                                       style: StrokeStyle(width: 4, cap: .butt, join: .round, dashes: [16, 8]),
+                                       size: size)
+        #expect(tagged * 5 < pieces, "\(tagged) of \(pieces) dashes tagged")
     }
 }

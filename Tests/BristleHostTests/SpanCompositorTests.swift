@@ -130,6 +130,25 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
         }
     }
 
+    @Test("The table blend without a test of the coverage: coverage 0 copies the pixel, 255 of an opaque paint stores it")
+    func tableBlendUntested() {
+        for alpha: Float in [1, 0.75] {
+            let source = SpanCompositor.Source(Paint(color: RGBAColor(red: 0.7, green: 0.3, blue: 0.55, alpha: alpha)))
+            let tables = OverTable()
+            let over = SpanCompositor.OverPixel(source, table: tables.prepare(source))
+            let pixels: [UInt32] = [0x0000_0000, 0xFFFF_FFFF, 0x8040_2010, 0xC0C0_C0C0, 0x10FF_FF7F, 0x00FF_00FF]
+            for d in pixels {
+                for m in UInt32(0)...255 {
+                    var a = d, b = d
+                    withUnsafeMutableBytes(of: &a) { over.applyTable(from: $0.baseAddress!, to: $0.baseAddress!, m) }
+                    if m != 0 { withUnsafeMutableBytes(of: &b) { over.apply($0.baseAddress!, m) } }
+                    #expect(a == b, "alpha \(alpha) pixel \(d) coverage \(m)")
+                }
+            }
+            withExtendedLifetime(tables) {}
+        }
+    }
+
     @Test("resolveMax equals resolve followed by a per-pixel max, and leaves the cells zeroed")
     func resolveMaxMatchesResolve() {
         let width = 37, height = 9
@@ -150,10 +169,14 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
                 expected.append((0..<width).map { Swift.max(before[$0], spans.coverage[$0]) })
             }
             acc.begin(originX: 0, originY: 0, width: width, height: height)
-            acc.addPolygon(xs: points.map { $0.0 }, ys: points.map { $0.1 })
+            var windows = acc.rowWindows()
+            let xs = points.map { $0.0 }, ys = points.map { $0.1 }
+            acc.addPolygon(xs: xs, ys: ys, count: xs.count, observer: &windows)
             for y in 0..<height {
                 var mask = before
-                let span = mask.withUnsafeMutableBufferPointer { spans.resolveMax(row: y, of: acc, into: $0.baseAddress!) }
+                let span = mask.withUnsafeMutableBufferPointer {
+                    spans.resolveMax(row: y, of: acc, windows: windows, into: $0.baseAddress!)
+                }
                 #expect(mask == expected[y], "row \(y)")
                 #expect(span.lo == spansWanted[y].lo && span.hi == spansWanted[y].hi, "row \(y)")
                 #expect((0..<(width + 2)).allSatisfy { acc.row(y)[$0] == 0 })

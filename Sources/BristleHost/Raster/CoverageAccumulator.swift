@@ -22,6 +22,8 @@ import CBristleMath
 /// Not thread-safe; owned by one ``Rasterizer``.
 final class CoverageAccumulator {
     private(set) var cells: UnsafeMutablePointer<Float>
+    /// Cells a band may use; one more is allocated (and stays zero), which the resolves may
+    /// read past the last row (``TouchedBlocks/zeroRunEnd(_:from:width:bits:shift:)``).
     private var capacity: Int
     /// Pixels per row in the current band.
     private(set) var width = 0
@@ -31,15 +33,21 @@ final class CoverageAccumulator {
     private(set) var stride = 2
     private var originX = 0.0
     private var originY = 0.0
+    /// The ``RowWindows`` record (four `Int`s per row) and its capacity in rows.
+    private var windowBounds: UnsafeMutablePointer<Int>
+    private var windowRows: Int
 
     init() {
         capacity = 4096
-        cells = .allocate(capacity: capacity)
-        cells.initialize(repeating: 0, count: capacity)
+        cells = .allocate(capacity: capacity + 1)
+        cells.initialize(repeating: 0, count: capacity + 1)
+        windowRows = 64
+        windowBounds = .allocate(capacity: 4 * windowRows)
     }
 
     deinit {
         cells.deallocate()
+        windowBounds.deallocate()
     }
 
     /// The largest number of cells a band may use; callers split taller windows into bands.
@@ -53,8 +61,8 @@ final class CoverageAccumulator {
         if needed > capacity {
             cells.deallocate()
             capacity = Swift.max(needed, Swift.min(capacity * 2, Self.maxCells))  // grows once per size class
-            cells = .allocate(capacity: capacity)
-            cells.initialize(repeating: 0, count: capacity)
+            cells = .allocate(capacity: capacity + 1)
+            cells.initialize(repeating: 0, count: capacity + 1)
         }
         self.width = width
         self.height = height
@@ -80,16 +88,37 @@ final class CoverageAccumulator {
 
     /// Adds every edge of the closed polygon of `count` vertices `(xs[i], ys[i])`.
     func addPolygon(xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, count n: Int) {
+        var none = NoCellObserver()
+        addPolygon(xs: xs, ys: ys, count: n, observer: &none)
+    }
+
+    /// ``addPolygon(xs:ys:count:)`` reporting the walk to `o` (``RowWindows``).
+    @inline(__always)
+    func addPolygon<O: CellObserver>(xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, count n: Int,
+                                     observer o: inout O) {
         guard n >= 2 else { return }
         var ax = xs[n - 1], ay = ys[n - 1]
         var i = 0
         while i < n {
             let bx = xs[i], by = ys[i]
-            addEdge(ax, ay, bx, by)
+            addEdge(ax, ay, bx, by, observer: &o)
             ax = bx
             ay = by
             i &+= 1
         }
+    }
+
+    /// Empty ``RowWindows`` for the current band's rows (its record grown to them, never
+    /// shrunk: 32 bytes per row of the tallest band), valid until the next `begin`.
+    func rowWindows() -> RowWindows {
+        if height > windowRows {
+            windowBounds.deallocate()
+            windowRows = Swift.max(height, 2 * windowRows)
+            windowBounds = .allocate(capacity: 4 * windowRows)
+        }
+        let windows = RowWindows(bounds: windowBounds)
+        windows.reset(rows: height)
+        return windows
     }
 
     /// Adds the closed polygon of `count` vertices like ``addPolygon(xs:ys:count:)``, for a
@@ -98,6 +127,14 @@ final class CoverageAccumulator {
     /// are inside the window; a vertex a hair outside (a balanced arc vertex beyond the shape's
     /// bounding box) moves onto the window's side, a change no larger than that hair.
     func addInteriorPolygon(xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, count n: Int) {
+        var none = NoCellObserver()
+        addInteriorPolygon(xs: xs, ys: ys, count: n, observer: &none)
+    }
+
+    /// ``addInteriorPolygon(xs:ys:count:)`` reporting the walk to `o` (``RowWindows``).
+    @inline(__always)
+    func addInteriorPolygon<O: CellObserver>(xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, count n: Int,
+                                             observer o: inout O) {
         guard n >= 2 else { return }
         let w = Double(width), h = Double(height)
         // Written as plain comparisons so they compile to branch-free min/max instructions.
@@ -108,18 +145,21 @@ final class CoverageAccumulator {
         @inline(__always) func cx(_ v: Double) -> Double { clamp(v - originX, w) }
         @inline(__always) func cy(_ v: Double) -> Double { clamp(v - originY, h) }
         var ax = cx(xs[n - 1]), ay = cy(ys[n - 1])
-        var none = NoCellObserver()
-        var i = 0
-        while i < n {
-            let bx = cx(xs[i]), by = cy(ys[i])
+        // Two pointers and an end rather than two bases, an index and a count: one register fewer
+        // for the walk under an observer.
+        var px = xs, py = ys
+        let end = xs + n
+        while px < end {
+            let bx = cx(px.pointee), by = cy(py.pointee)
             if ay != by {
                 let down = ay < by
                 accumulate(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, down ? 1 : -1,
-                           &none)
+                           &o)
             }
             ax = bx
             ay = by
-            i &+= 1
+            px += 1
+            py += 1
         }
     }
 

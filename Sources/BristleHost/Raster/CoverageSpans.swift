@@ -192,87 +192,146 @@ final class CoverageSpans {
         return (lo, hi)
     }
 
-    /// Resolves band row `y` of `acc` (nonzero rule) and composites it at once, source-over at
-    /// full opacity, onto `pixels` (the RGBA8 pixel of band column 0): the same result as
-    /// ``resolve(row:of:rule:)`` followed by ``SpanCompositor/blendRow(_:coverage:count:source:)``
-    /// without the coverage buffer; `over` is the paint prepared once for the band (with its
-    /// ``OverTable``). Returns the columns `lo..<hi` with non-zero coverage.
-    func resolveOver(row y: Int, of acc: CoverageAccumulator, onto pixels: UnsafeMutablePointer<UInt8>,
-                     over: SpanCompositor.OverPixel) -> (lo: Int, hi: Int) {
+    /// Resolves band row `y` of `acc` (nonzero rule) reading only the cells of the row's two
+    /// ``RowWindows`` (every other cell must be zero): `pixel(x, m)` for each pixel inside a
+    /// window but its last cell (coverage `m`, 0 included), `run(lo, hi, m)` from a window's last
+    /// cell up to the next window or the row's end (the coverage there is the prefix sum just
+    /// after that cell, which the zero cells keep: no cell of it is read; called only when
+    /// `m > 0`). The pixels left of the first window have coverage 0 and are not visited. The
+    /// same coverage, pixel for pixel, as ``resolve(row:of:rule:)``. Zeroes the cells read and
+    /// the row's two cells past its last pixel. Returns the columns `lo..<hi` holding every
+    /// non-zero coverage, exactly (`lo >= hi` when there is none).
+    @inline(__always)
+    func resolveWindows(row y: Int, of acc: CoverageAccumulator, windows: RowWindows,
+                        pixel: (Int, UInt8) -> Void, run: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
         let w = acc.width
         let cells = acc.row(y)
-        let words = UnsafeMutableRawPointer(pixels)
-        var sum: Float = 0
+        let bounds = windows.bounds + 4 &* y
+        // The windows in order (an empty one, lowest `Int.max`, sorts last).
+        var a0 = bounds[0], a1 = bounds[1], b0 = bounds[2], b1 = bounds[3]
+        if b0 < a0 {
+            swap(&a0, &b0)
+            swap(&a1, &b1)
+        }
         var lo = w, hi = 0
-        var x = 0
-        while x < w {
-            sum += cells[x]
-            cells[x] = 0
-            let m = UInt32(Self.quantize(Swift.min(abs(sum), 1)))
-            // The run of zero cells that follows keeps the sum, hence the coverage `m`.
-            x &+= 1
-            if m == 0 {
-                while x < w && cells[x].bitPattern == 0 { x &+= 1 }
-                continue
+        guard a1 >= 0 else { return (lo, hi) }  // no cell written: all zero already
+        // Overlapping or touching windows, or a single one: one window up to the row's end.
+        let single = b1 < 0 || b0 <= a1 &+ 1
+        if single && b1 > a1 { a1 = b1 }
+        var sum: Float = 0
+        var x = a0, last = a1
+        var next = single ? w : b0
+        var second = !single
+        while true {
+            let stop = last < w ? last : w
+            while x < stop {
+                sum += cells[x]
+                cells[x] = 0
+                let m = Self.quantize(Swift.min(abs(sum), 1))
+                pixel(x, m)
+                // Branch-free: whether a pixel is covered is the data's, not predictable.
+                lo = Swift.min(lo, m != 0 ? x : w)
+                hi = m != 0 ? x &+ 1 : hi
+                x &+= 1
             }
-            if lo > x &- 1 { lo = x &- 1 }
-            over.apply(words + 4 &* (x &- 1), m)
-            if m == 255 && over.opaque {
-                while x < w && cells[x].bitPattern == 0 {
-                    (words + 4 &* x).storeBytes(of: over.solid, as: UInt32.self)
-                    x &+= 1
-                }
-            } else {
-                while x < w && cells[x].bitPattern == 0 {
-                    over.apply(words + 4 &* x, m)
-                    x &+= 1
-                }
+            // `last` is at most w + 1, inside the row's cells.
+            sum += cells[last]
+            cells[last] = 0
+            let m = Self.quantize(Swift.min(abs(sum), 1))
+            let to = next < w ? next : w
+            if m != 0 && last < to {
+                if lo > last { lo = last }
+                hi = to
+                run(last, to, m)
             }
-            hi = x
+            guard second else { break }
+            second = false
+            x = b0
+            last = b1
+            next = w
         }
         cells[w] = 0
         cells[w &+ 1] = 0
         return (lo, hi)
     }
 
-    /// Resolves band row `y` of `acc` (nonzero rule) straight into a mask row with max
-    /// (`mask[x] = max(mask[x], coverage)`), `mask` pointing at band column 0. Returns the
-    /// columns with non-zero coverage. As in ``resolveOver(row:of:onto:over:)``, a run
-    /// of zero cells keeps the coverage: it is skipped (0), filled (255) or maxed with the same
-    /// value, without a prefix sum per pixel.
-    func resolveMax(row y: Int, of acc: CoverageAccumulator, into mask: UnsafeMutablePointer<UInt8>) -> (lo: Int, hi: Int) {
-        let w = acc.width
-        let cells = acc.row(y)
-        var sum: Float = 0
-        var lo = w, hi = 0
-        var x = 0
-        while x < w {
-            sum += cells[x]
-            cells[x] = 0
-            let q = Self.quantize(Swift.min(abs(sum), 1))
-            x &+= 1
-            if q == 0 {
-                while x < w && cells[x].bitPattern == 0 { x &+= 1 }
-                continue
+    /// Resolves band row `y` of `acc` (nonzero rule) through its ``RowWindows`` and composites
+    /// it at once, source-over at full opacity, onto `pixels` (the RGBA8 pixel of band column
+    /// 0): the same result as ``resolve(row:of:rule:)`` followed by
+    /// ``SpanCompositor/blendRow(_:coverage:count:source:)`` without the coverage buffer; `over`
+    /// is the paint prepared once for the band (with its ``OverTable``, which must be present:
+    /// the windows' pixels are blended through it with no test, coverage 0 leaving a pixel as it
+    /// is). Returns the columns `lo..<hi` with non-zero coverage.
+    @inline(__always)
+    func resolveOver(row y: Int, of acc: CoverageAccumulator, windows: RowWindows,
+                     onto pixels: UnsafeMutablePointer<UInt8>, over: SpanCompositor.OverPixel) -> (lo: Int, hi: Int) {
+        let words = UnsafeMutableRawPointer(pixels)
+        return resolveWindows(row: y, of: acc, windows: windows) { x, m in
+            over.applyTable(from: words + 4 &* x, to: words + 4 &* x, UInt32(m))
+        } run: { from, to, m in
+            var i = from
+            if m == 255 && over.opaque {
+                Self.store(over.solid, words + 4 &* from, count: to &- from)
+            } else {
+                while i < to {
+                    over.apply(words + 4 &* i, UInt32(m))
+                    i &+= 1
+                }
             }
-            if lo > x &- 1 { lo = x &- 1 }
-            if q > mask[x &- 1] { mask[x &- 1] = q }
-            if q == 255 {
-                while x < w && cells[x].bitPattern == 0 {
-                    mask[x] = 255
-                    x &+= 1
+        }
+    }
+
+    /// Stores the pixel word `v` into the `count` (at least 1) pixels at `p`, nothing past them:
+    /// up to eight pixels as two overlapping stores (a run between two windows is a few pixels
+    /// long, and a loop's end is a branch the predictor misses), longer runs four at a time and
+    /// an overlapping last four.
+    @inline(__always)
+    static func store(_ v: UInt32, _ p: UnsafeMutableRawPointer, count n: Int) {
+        if n >= 4 {
+            let four = SIMD4<UInt32>(repeating: v)
+            var i = 0
+            if n > 8 {
+                while n &- i > 4 {
+                    p.storeBytes(of: four, toByteOffset: 4 &* i, as: SIMD4<UInt32>.self)
+                    i &+= 4
                 }
             } else {
-                while x < w && cells[x].bitPattern == 0 {
-                    if q > mask[x] { mask[x] = q }
-                    x &+= 1
+                p.storeBytes(of: four, as: SIMD4<UInt32>.self)
+            }
+            p.storeBytes(of: four, toByteOffset: 4 &* (n &- 4), as: SIMD4<UInt32>.self)
+        } else if n >= 2 {
+            let two = UInt64(v) | UInt64(v) << 32
+            p.storeBytes(of: two, as: UInt64.self)
+            p.storeBytes(of: two, toByteOffset: 4 &* (n &- 2), as: UInt64.self)
+        } else {
+            p.storeBytes(of: v, as: UInt32.self)
+        }
+    }
+
+    /// Resolves band row `y` of `acc` (nonzero rule) through its ``RowWindows`` straight into
+    /// a mask row with max (`mask[x] = max(mask[x], coverage)`), `mask` pointing at band column
+    /// 0. Returns the columns with non-zero coverage.
+    @inline(__always)
+    func resolveMax(row y: Int, of acc: CoverageAccumulator, windows: RowWindows,
+                    into mask: UnsafeMutablePointer<UInt8>) -> (lo: Int, hi: Int) {
+        resolveWindows(row: y, of: acc, windows: windows) { x, m in
+            let v = mask[x]
+            mask[x] = m > v ? m : v
+        } run: { from, to, m in
+            var i = from
+            if m == 255 {
+                while i < to {
+                    mask[i] = 255
+                    i &+= 1
+                }
+            } else {
+                while i < to {
+                    let v = mask[i]
+                    mask[i] = m > v ? m : v
+                    i &+= 1
                 }
             }
-            hi = x
         }
-        cells[w] = 0
-        cells[w &+ 1] = 0
-        return (lo, hi)
     }
 
     /// `c * 255` rounded to the nearest integer (ties to even) for `c` in `[0, 1]`, without a

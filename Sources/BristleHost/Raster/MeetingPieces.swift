@@ -13,6 +13,13 @@
 /// piece of one side of a straight stroke misses the other side's cells, even at 45 degrees
 /// (the sides `w / √2` apart on both axes, a piece's box `(w - 2) / √2` plus a cell).
 ///
+/// **Whole dashes.** Strokes narrower than ``Rasterizer/meetingSearchWidth`` have sides too
+/// close for pieces of one side to miss the other's cells; a dashed one is searched with each
+/// contour (dash) one piece (``wholeContours``, ``WholeContours``), rule 1 replaced by the
+/// contour rule (``WholeContours/endContour(path:s:e:reach:turning:closing:)``: no cell crossed
+/// by the contour alone is trouble), and rule 2 comparing whole contours; rule 3 has no
+/// neighbours to compare.
+///
 /// **Which pieces stay tagged.** Piece `p` is tagged when
 /// 1. it is not itself a chain (it turns by ``OverlapCells/chainTurnLimit`` or more), or
 ///    it and a piece next to it in its contour are not one chain together;
@@ -152,17 +159,25 @@ final class MeetingPieces {
     protocol Cutting {
         /// Starts a contour whose first edge is `edge` (path numbering).
         mutating func startContour(edge: Int)
-        /// Adds edge `edge`, `l` long, of the contour of vertices `s..<e` of `path`; `last`:
-        /// the contour's last edge. `reach`: the chains' starts (set up to `edge`).
-        mutating func add(edge: Int, length l: Double, last: Bool, path: ContourPath, s: Int, e: Int,
-                          reach: UnsafePointer<UInt32>)
+        /// Adds edge `edge`, `l` long, turning by `turn` from the previous one (the bound
+        /// ``OverlapCells`` sums; 4 at the contour's first edge), of the contour of vertices
+        /// `s..<e` of `path`; `last`: the contour's last edge. `reach`: the chains' starts (set
+        /// up to `edge`).
+        mutating func add(edge: Int, length l: Double, turn: Double, last: Bool, path: ContourPath, s: Int,
+                          e: Int, reach: UnsafePointer<UInt32>)
+        /// Ends the contour of vertices `s..<e`, whose chains' starts (`reach`), turnings
+        /// (`turning`) and turning round its closing vertex (`closing`) are all set.
+        mutating func endContour(path: ContourPath, s: Int, e: Int, reach: UnsafePointer<UInt32>,
+                                 turning: UnsafePointer<Double>, closing: Double)
     }
 
     /// The cutter of a fill without a search (every edge tagged): does nothing.
     struct NoCutter: Cutting {
         @inline(__always) func startContour(edge: Int) {}
-        @inline(__always) func add(edge: Int, length l: Double, last: Bool, path: ContourPath, s: Int, e: Int,
-                                   reach: UnsafePointer<UInt32>) {}
+        @inline(__always) func add(edge: Int, length l: Double, turn: Double, last: Bool, path: ContourPath,
+                                   s: Int, e: Int, reach: UnsafePointer<UInt32>) {}
+        @inline(__always) func endContour(path: ContourPath, s: Int, e: Int, reach: UnsafePointer<UInt32>,
+                                          turning: UnsafePointer<Double>, closing: Double) {}
     }
 
     /// Tags every edge of a path of `edges` edges (no search).
@@ -217,14 +232,18 @@ final class MeetingPieces {
 
         /// Adds the contour's edge `edge`, `l` long; `last`: the contour's last edge.
         @inline(__always)
-        mutating func add(edge: Int, length l: Double, last: Bool, path: ContourPath, s: Int, e: Int,
-                          reach: UnsafePointer<UInt32>) {
+        mutating func add(edge: Int, length l: Double, turn: Double, last: Bool, path: ContourPath, s: Int,
+                          e: Int, reach: UnsafePointer<UInt32>) {
             length += l
             guard length >= pieceLength || last else { return }
             close(edge, path, s, e, reach)
             first = edge &+ 1
             length = 0
         }
+
+        @inline(__always)
+        func endContour(path: ContourPath, s: Int, e: Int, reach: UnsafePointer<UInt32>,
+                        turning: UnsafePointer<Double>, closing: Double) {}
 
         /// Ends the current piece at edge `last` of the contour of vertices `s..<e`: its box
         /// (of its edges' end points) and rule 1.
@@ -261,11 +280,205 @@ final class MeetingPieces {
         }
     }
 
-    /// Ends the cutting of a path of `edges` edges: finds the meetings (rules 2 and 3) and
-    /// sets ``tagged``.
-    func find(_ cutter: Cutter, edges n: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
+    /// A piece length that makes every contour one piece: the search compares whole contours
+    /// (a dashed stroke's dashes; ``contours(path:columns:rows:)``), each tagged unless the
+    /// contour rule clears it and its box meets no other contour's.
+    static let wholeContours = Double.greatestFiniteMagnitude
+
+    /// Starts cutting `path` into whole contours (``wholeContours``), for a fill of the cells
+    /// `columns` x `rows`, as ``cutter(path:pieceLength:columns:rows:)`` does into pieces.
+    func contours(path: ContourPath, columns: ClosedRange<Int>, rows: ClosedRange<Int>) -> WholeContours {
+        let c = cutter(path: path, pieceLength: Self.wholeContours, columns: columns, rows: rows)
+        return WholeContours(firstEdge: firstEdge, boxes: boxes, contourOf: contourOf, marks: marks,
+                             margin: c.margin, left: c.left, right: c.right, top: c.top, bottom: c.bottom)
+    }
+
+    /// Cuts a path into whole contours, each one piece with its box (as ``Cutter``'s) and,
+    /// instead of rule 1 (a whole contour is never a chain), the contour rule
+    /// (``WholeContours/endContour(path:s:e:reach:turning:closing:)``).
+    struct WholeContours: Cutting {
+        fileprivate let firstEdge: UnsafeMutablePointer<Int32>
+        fileprivate let boxes: UnsafeMutablePointer<Box>
+        fileprivate let contourOf: UnsafeMutablePointer<Int32>
+        fileprivate let marks: UnsafeMutablePointer<Bool>
+        let margin: Double
+        let left: Double, right: Double, top: Double, bottom: Double
+        /// Pieces (contours) so far.
+        fileprivate(set) var count = 0
+
+        /// The contour's edges after its first that turn by ``cornerTurn`` or more: how many,
+        /// and the first three (the runs' first edges).
+        fileprivate var corners = 0
+        fileprivate var g1 = 0, g2 = 0, g3 = 0
+
+        @inline(__always) mutating func startContour(edge: Int) { corners = 0 }
+
+        /// Notes the edges that start a run (the contour's first edge turns by 4: not counted).
+        @inline(__always)
+        mutating func add(edge: Int, length l: Double, turn: Double, last: Bool, path: ContourPath, s: Int,
+                          e: Int, reach: UnsafePointer<UInt32>) {
+            guard turn >= Self.cornerTurn && edge != s &+ 1 else { return }
+            corners &+= 1
+            if corners == 1 { g1 = edge } else if corners == 2 { g2 = edge } else if corners == 3 { g3 = edge }
+        }
+
+        /// A turn between consecutive edges (`|u - v|` of their unit directions) from which the
+        /// contour rule starts a new run: 1 is 60 degrees (a butt cap's corners turn by 90, a
+        /// dash's sides by a few at each vertex).
+        static let cornerTurn = 1.0
+
+        /// Ends the closed contour of vertices `s..<e` of `path` (edges `f = s + 1` to `l = e`,
+        /// path numbering: edge `i` runs from vertex `i - 2` to `i - 1`, edge `f` from vertex
+        /// `e - 1` to `s`): one piece, its box, tagged unless the contour rule holds: that the
+        /// contour, alone, can cross no cell with edges pass 1's tracker does not take for one
+        /// chain; then, when its box meets no other contour's, it needs no tags. `reach`,
+        /// `turning` and `closing` are ``OverlapCells``' for this contour, so the rule is the
+        /// tracker's own arithmetic; distances are widened by `margin` against the
+        /// accumulator's clipping arithmetic, as the boxes are.
+        ///
+        /// The contour is cut into four runs of consecutive edges: `R0` from `f`, and `R1`,
+        /// `R2`, `R3` each starting at an edge that turns from the previous one by
+        /// ``cornerTurn`` or more (exactly three such edges after `f`; a dash with butt caps:
+        /// the start cap, the left side, the end cap, the right side). It holds when
+        /// 1. `R0` and `R2`, and `R1` and `R3`, are more than a cell's diagonal (√2, here 1.5
+        ///    plus the margins) apart along the normal to `d` (from the middle of the runs' first
+        ///    vertices `P0`, `P1` to that of `P2`, `P3`: along a dash; a dash's sides) or along
+        ///    `d` (its caps) (projections of the vertices: an edge's points project between its
+        ///    ends'), so no cell meets both;
+        /// 2. each run with the next is one chain as the tracker tests it: `reach` of the last
+        ///    edge of `R0 ∪ R1`, `R1 ∪ R2` and `R2 ∪ R3` is at most their first; `R3 ∪ R0`,
+        ///    round the closing vertex, turns by less than ``OverlapCells/chainTurnLimit`` in
+        ///    the tracker's expression (from `R3`'s first edge to `R0`'s last), and no edge of
+        ///    `R3` is one chain with an edge of `R0` forwards (`reach` of `R3`'s first edge is
+        ///    past `R0`).
+        ///
+        /// Then the edges crossing a cell meet at most two neighbouring runs (1), so they lie
+        /// in one of the four chains of (2), and the tracker, taking them in order, keeps the
+        /// cell one chain's: within `R0 ∪ R1`, `R1 ∪ R2`, `R2 ∪ R3` every edge's reach is at
+        /// most the cell's first edge; in `R3 ∪ R0`, the edges of `R0` come first (one chain),
+        /// the first edge of `R3` after them fails the forward test and passes the test round
+        /// the closing vertex (its expression is monotone in both turnings, so the test from
+        /// `R3`'s first edge to `R0`'s last bounds it), and the cell keeps that state for every
+        /// later edge of the contour. So the all-tagged fill makes none of the contour's cells
+        /// trouble unless another contour crosses them, and those cells are exact as
+        /// accumulated (one chain turning by less than π: see ``OverlapCells``).
+        mutating func endContour(path: ContourPath, s: Int, e: Int, reach: UnsafePointer<UInt32>,
+                                 turning: UnsafePointer<Double>, closing: Double) {
+            @inline(__always) func cell(_ v: Double, _ lo: Double, _ hi: Double) -> Int32 {
+                Int32(truncatingIfNeeded: CoverageAccumulator.floor(v > lo ? (v < hi ? v : hi) : lo))
+            }
+            let (box, quiet) = Self.rule(path, s: s, e: e, corners: corners == 3 ? (g1, g2, g3) : nil, reach: reach,
+                                         turning: turning, closing: closing, gap: 1.5 + 4 * margin)
+            let p = count
+            firstEdge[p] = Int32(truncatingIfNeeded: s &+ 1)
+            boxes[p] = Box(x0: cell(box.minX - margin, left, right), y0: cell(box.minY - margin, top, bottom),
+                           x1: cell(box.maxX + margin, left, right), y1: cell(box.maxY + margin, top, bottom))
+            contourOf[p] = Int32(truncatingIfNeeded: p)
+            marks[p] = !quiet
+            count = p &+ 1
+        }
+
+        /// The contour's box (of its vertices) and whether the contour rule holds (runs more
+        /// than `gap` apart); `corners`: the first edges of `R1`, `R2`, `R3` (nil: not three).
+        @inline(never)
+        private static func rule(_ path: ContourPath, s: Int, e: Int, corners: (Int, Int, Int)?,
+                                 reach: UnsafePointer<UInt32>, turning: UnsafePointer<Double>, closing: Double,
+                                 gap: Double) -> (box: Extent, quiet: Bool) {
+            let xs = path.xs, ys = path.ys
+            let f = s &+ 1, l = e, last = e &- 1
+            var whole = Extent(xs[last], ys[last], 1, 0)
+            let (g1, g2, g3) = corners ?? (0, 0, 0)
+            let limit = OverlapCells.chainTurnLimit
+            guard corners != nil, Int(reach[g2 &- 1]) <= f, Int(reach[g3 &- 1]) <= g1, Int(reach[l]) <= g2,
+                  Int(reach[g3]) >= g1, closing - turning[g3] + turning[g1 &- 1] - turning[f] < limit
+            else {
+                whole.scan(xs, ys, s, last)
+                return (whole, false)
+            }
+            var dx = (xs[g2 &- 2] + xs[g3 &- 2]) - (xs[last] + xs[g1 &- 2])
+            var dy = (ys[g2 &- 2] + ys[g3 &- 2]) - (ys[last] + ys[g1 &- 2])
+            let length = (dx * dx + dy * dy).squareRoot()
+            guard length > 0 && length.isFinite else {
+                whole.scan(xs, ys, s, last)
+                return (whole, false)
+            }
+            dx /= length
+            dy /= length
+            var r0 = Extent(xs[last], ys[last], dx, dy)
+            r0.scan(xs, ys, s, g1 &- 2)
+            var r1 = Extent(xs[g1 &- 2], ys[g1 &- 2], dx, dy)
+            r1.scan(xs, ys, g1 &- 1, g2 &- 2)
+            var r2 = Extent(xs[g2 &- 2], ys[g2 &- 2], dx, dy)
+            r2.scan(xs, ys, g2 &- 1, g3 &- 2)
+            var r3 = Extent(xs[g3 &- 2], ys[g3 &- 2], dx, dy)
+            r3.scan(xs, ys, g3 &- 1, last)
+            whole = r0
+            whole.minX = Swift.min(Swift.min(r0.minX, r1.minX), Swift.min(r2.minX, r3.minX))
+            whole.minY = Swift.min(Swift.min(r0.minY, r1.minY), Swift.min(r2.minY, r3.minY))
+            whole.maxX = CoverageAccumulator.larger(CoverageAccumulator.larger(r0.maxX, r1.maxX),
+                                                    CoverageAccumulator.larger(r2.maxX, r3.maxX))
+            whole.maxY = CoverageAccumulator.larger(CoverageAccumulator.larger(r0.maxY, r1.maxY),
+                                                    CoverageAccumulator.larger(r2.maxY, r3.maxY))
+            // Apart along the normal (a dash's sides), else along d (its caps: few vertices).
+            @inline(__always) func along(_ from: Int, _ to: Int, _ first: Int) -> (Double, Double) {
+                var lo = xs[first] * dx + ys[first] * dy, hi = lo
+                var v = from
+                while v <= to {
+                    let d = xs[v] * dx + ys[v] * dy
+                    lo = lo < d ? lo : d; hi = hi > d ? hi : d
+                    v &+= 1
+                }
+                return (lo, hi)
+            }
+            @inline(__always) func apart(_ a: (Double, Double), _ b: (Double, Double)) -> Bool {
+                a.0 - b.1 > gap || b.0 - a.1 > gap
+            }
+            let quiet = (apart((r0.n0, r0.n1), (r2.n0, r2.n1))
+                         || apart(along(s, g1 &- 2, last), along(g2 &- 1, g3 &- 2, g2 &- 2)))
+                && (apart((r1.n0, r1.n1), (r3.n0, r3.n1))
+                    || apart(along(g1 &- 1, g2 &- 2, g1 &- 2), along(g3 &- 1, last, g3 &- 2)))
+            return (whole, quiet)
+        }
+    }
+
+    /// The extent of some vertices: their box, and their projections on the normal
+    /// `(-dy, dx)` of a unit direction `d`.
+    fileprivate struct Extent {
+        var minX: Double, maxX: Double, minY: Double, maxY: Double
+        var n0: Double, n1: Double
+        let dx: Double, dy: Double
+
+        /// The extent of the vertex (x, y), for the direction `(dx, dy)`.
+        @inline(__always)
+        init(_ x: Double, _ y: Double, _ dx: Double, _ dy: Double) {
+            self.dx = dx
+            self.dy = dy
+            minX = x; maxX = x; minY = y; maxY = y
+            n0 = y * dx - x * dy; n1 = n0
+        }
+
+        /// Adds the vertices `from...to` (none when `to < from`).
+        @inline(__always)
+        mutating func scan(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>, _ from: Int,
+                           _ to: Int) {
+            var v = from
+            while v <= to {
+                let x = xs[v], y = ys[v]
+                // Written so that each compiles to one MINSD / MAXSD in place.
+                minX = minX < x ? minX : x; maxX = maxX > x ? maxX : x
+                minY = minY < y ? minY : y; maxY = maxY > y ? maxY : y
+                let n = y * dx - x * dy
+                n0 = n0 < n ? n0 : n; n1 = n1 > n ? n1 : n
+                v &+= 1
+            }
+        }
+    }
+
+    /// Ends the cutting of a path of `edges` edges into `pieces` pieces (``Cutter`` or
+    /// ``WholeContours``): finds the meetings (rules 2 and 3) and sets ``tagged``.
+    func find(pieces: Int, edges n: Int, columns: ClosedRange<Int>, rows: ClosedRange<Int>) {
         searched = true
-        pieceCount = cutter.count
+        pieceCount = pieces
         firstEdge[pieceCount] = Int32(truncatingIfNeeded: n &+ 1)
         sweep(columns: columns, rows: rows)
         // The pieces' marks onto their edges.

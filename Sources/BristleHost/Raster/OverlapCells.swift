@@ -161,10 +161,14 @@ final class OverlapCells {
             closing = .allocate(capacity: edgeCapacity)
             closing.initialize(repeating: 0, count: edgeCapacity)
         }
-        if pieceLength.isFinite {
+        if pieceLength == MeetingPieces.wholeContours {
+            var contours = meeting.contours(path: path, columns: columns, rows: rows)
+            chains(path: path, &contours)
+            meeting.find(pieces: contours.count, edges: n, columns: columns, rows: rows)
+        } else if pieceLength.isFinite {
             var pieces = meeting.cutter(path: path, pieceLength: pieceLength, columns: columns, rows: rows)
             chains(path: path, &pieces)
-            meeting.find(pieces, edges: n, columns: columns, rows: rows)
+            meeting.find(pieces: pieces.count, edges: n, columns: columns, rows: rows)
         } else {
             var none = MeetingPieces.NoCutter()
             chains(path: path, &none)
@@ -211,7 +215,8 @@ final class OverlapCells {
                     turning[id] = total
                     while total - turning[from] >= Self.chainTurnLimit { from &+= 1 }
                     reach[id] = UInt32(truncatingIfNeeded: from)
-                    pieces.add(edge: id, length: l, last: i == e &- 1, path: path, s: s, e: e, reach: reach)
+                    pieces.add(edge: id, length: l, turn: turn, last: i == e &- 1, path: path, s: s, e: e,
+                               reach: reach)
                     ax = bx
                     ay = by
                 }
@@ -222,6 +227,7 @@ final class OverlapCells {
                     wrap = (ex * ex + ey * ey).squareRoot()
                 }
                 closing[s &+ 1] = total + wrap
+                pieces.endContour(path: path, s: s, e: e, reach: reach, turning: turning, closing: total + wrap)
             }
         }
     }

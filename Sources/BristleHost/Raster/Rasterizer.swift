@@ -23,8 +23,9 @@
 /// may contain some it did not, e.g. where blending rounds back to the same value).
 ///
 /// **Threading**: not thread-safe. It owns reusable scratch buffers (grown on demand, never
-/// shrunk, at most about 2 MiB of accumulator); use one rasteriser per thread. Drawing
-/// allocates nothing once the buffers have grown to the largest shape drawn.
+/// shrunk, at most about 2 MiB of accumulator, and 32 bytes per row of the tallest band for
+/// the resolve's windows, at most 5.6 MiB for a band one pixel wide); use one rasteriser per
+/// thread. Drawing allocates nothing once the buffers have grown to the largest shape drawn.
 public final class Rasterizer {
     /// Largest accepted magnitude for any coordinate, width or radius (pixels). Larger values
     /// are treated as absurd input and draw nothing.
@@ -189,12 +190,25 @@ public final class Rasterizer {
         while bandTop < bottom {
             let h = Swift.min(bandRows, bottom - bandTop)
             accumulator.begin(originX: x0, originY: bandTop, width: w, height: h)
+            let fused = Self.fuses(target)
+            // The fused targets resolve each row through the windows its edges wrote (``RowWindows``).
+            let windows = fused ? accumulator.rowWindows() : nil
             if interior && h == Int(box.height) {
-                accumulator.addInteriorPolygon(xs: flattener.xs, ys: flattener.ys, count: flattener.count)
+                if var o = windows {
+                    accumulator.addInteriorPolygon(xs: flattener.xs, ys: flattener.ys, count: flattener.count,
+                                                   observer: &o)
+                } else {
+                    accumulator.addInteriorPolygon(xs: flattener.xs, ys: flattener.ys, count: flattener.count)
+                }
             } else {
-                accumulator.addPolygon(xs: flattener.xs, ys: flattener.ys, count: flattener.count)
+                if var o = windows {
+                    accumulator.addPolygon(xs: flattener.xs, ys: flattener.ys, count: flattener.count, observer: &o)
+                } else {
+                    accumulator.addPolygon(xs: flattener.xs, ys: flattener.ys, count: flattener.count)
+                }
             }
-            if let fused = fusedRows(target, bandTop: bandTop, rows: h, x0: x0, dirty: &dirty), fused {
+            if let windows {
+                fusedRows(target, windows: windows, bandTop: bandTop, rows: h, x0: x0, dirty: &dirty)
                 bandTop += h
                 continue
             }
@@ -218,28 +232,37 @@ public final class Rasterizer {
         return dirty.rect
     }
 
-    /// Resolves and composites the band's rows in one pass when the target allows it (source-over
-    /// at full opacity, or a mask); returns nil (nothing done) otherwise.
+    /// Whether `target` is resolved and composited in one pass (``fusedRows``): source-over at
+    /// full opacity, or a mask.
     @inline(__always)
-    private func fusedRows(_ target: Target, bandTop: Int, rows h: Int, x0: Int,
-                           dirty: inout DirtyBox) -> Bool? {
+    private static func fuses(_ target: Target) -> Bool {
+        switch target {
+        case .pixels(_, let source): source.blend == .sourceOver && source.opacity == 65536
+        case .mask: true
+        }
+    }
+
+    /// Resolves the band's rows through `windows` and composites them in one pass (a target
+    /// that ``fuses(_:)``).
+    @inline(__always)
+    private func fusedRows(_ target: Target, windows: RowWindows, bandTop: Int, rows h: Int, x0: Int,
+                           dirty: inout DirtyBox) {
         switch target {
         case .pixels(let plane, let source):
-            guard source.blend == .sourceOver && source.opacity == 65536 else { return nil }
             let over = SpanCompositor.OverPixel(source, table: overTable.prepare(source))
             for r in 0..<h {
                 let y = bandTop &+ r
-                let span = spans.resolveOver(row: r, of: accumulator, onto: plane.row(y) + 4 &* x0, over: over)
+                let span = spans.resolveOver(row: r, of: accumulator, windows: windows,
+                                             onto: plane.row(y) + 4 &* x0, over: over)
                 dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
             }
         case .mask(let mask):
             for r in 0..<h {
                 let y = bandTop &+ r
-                let span = spans.resolveMax(row: r, of: accumulator, into: mask.row(y) + x0)
+                let span = spans.resolveMax(row: r, of: accumulator, windows: windows, into: mask.row(y) + x0)
                 dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
             }
         }
-        return true
     }
 
 }

@@ -141,6 +141,17 @@ enum SpanCompositor {
             apply(from: UnsafeRawPointer(p), to: p, m)
         }
 
+        /// Writes to `p` the pixel at `q` (may be `p`) blended with coverage `m` (0...255; 0
+        /// copies it) through the ``OverTable``, which must be present, with no test of `m`: the
+        /// same bytes as ``apply(from:to:_:)`` (an opaque paint's entry 255 is its colour).
+        @inline(__always)
+        func applyTable(from q: UnsafeRawPointer, to p: UnsafeMutableRawPointer, _ m: UInt32) {
+            let d = UInt32(littleEndian: q.loadUnaligned(as: UInt32.self))
+            let e = table.unsafelyUnwrapped + 2 &* Int(m)
+            let out = e[0] &+ SpanCompositor.div255Quad(SpanCompositor.lanes(d) &* e[1])
+            p.storeBytes(of: UInt32(littleEndian: SpanCompositor.pixel(out)), as: UInt32.self)
+        }
+
         /// Writes to `p` the pixel at `q` (may be `p`) blended with coverage `m` (0...255).
         @inline(__always)
         func apply(from q: UnsafeRawPointer, to p: UnsafeMutableRawPointer, _ m: UInt32) {
@@ -148,13 +159,11 @@ enum SpanCompositor {
                 p.storeBytes(of: solid, as: UInt32.self)
                 return
             }
-            let d = UInt32(littleEndian: q.loadUnaligned(as: UInt32.self))
-            if let table {
-                let e = table + 2 &* Int(m)
-                let out = e[0] &+ SpanCompositor.div255Quad(SpanCompositor.lanes(d) &* e[1])
-                p.storeBytes(of: UInt32(littleEndian: SpanCompositor.pixel(out)), as: UInt32.self)
+            if table != nil {
+                applyTable(from: q, to: p, m)
                 return
             }
+            let d = UInt32(littleEndian: q.loadUnaligned(as: UInt32.self))
             let sRB = SpanCompositor.div255Pair(srcRB &* m)
             let sGA = SpanCompositor.div255Pair(srcGA &* m)
             let inv = 255 &- SpanCompositor.div255(a &* m)

@@ -62,22 +62,34 @@ struct Dasher {
     }
 
     /// The dash being built and, on a closed path that starts on, its first dash held until
-    /// the last one, which continues it, ends. A value owned by ``run(_:_:count:closed:visible:scratch:stroker:)``
-    /// (the scratch's arrays swapped in): appending needs no exclusivity check.
+    /// the last one, which continues it, ends: points stored through pointers into the
+    /// scratch's arrays (``run(_:_:count:closed:visible:scratch:stroker:)`` sizes them for the
+    /// longest dash: no capacity or uniqueness check per point).
     private struct Points {
-        var x: [Double] = [], y: [Double] = []
-        var firstX: [Double] = [], firstY: [Double] = []
+        var x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>
+        var firstX: UnsafeMutablePointer<Double>, firstY: UnsafeMutablePointer<Double>
+        /// Points of the dash in progress and of the held first dash.
+        var count = 0, firstCount = 0
         /// A dash is in progress (its points are in `x`, `y`).
         var open = false
         /// The first dash is to be held / is held.
         var holding = false, held = false
 
+        init(_ x: UnsafeMutablePointer<Double>, _ y: UnsafeMutablePointer<Double>,
+             _ firstX: UnsafeMutablePointer<Double>, _ firstY: UnsafeMutablePointer<Double>) {
+            self.x = x
+            self.y = y
+            self.firstX = firstX
+            self.firstY = firstY
+        }
+
         /// Appends a point to the dash (a repeat of the last one is dropped).
         @inline(__always)
         mutating func point(_ px: Double, _ py: Double) {
-            if let lx = x.last, let ly = y.last, lx == px, ly == py { return }
-            x.append(px)
-            y.append(py)
+            if count > 0 && x[count &- 1] == px && y[count &- 1] == py { return }
+            x[count] = px
+            y[count] = py
+            count &+= 1
         }
 
         /// Starts (or continues) a dash at (px, py).
@@ -87,12 +99,12 @@ struct Dasher {
             point(px, py)
         }
 
-        /// Swaps the arrays with the scratch's (in at the start, back at the end).
-        mutating func swapArrays(_ scratch: ShapeScratch) {
-            swap(&x, &scratch.dx)
-            swap(&y, &scratch.dy)
-            swap(&firstX, &scratch.fx)
-            swap(&firstY, &scratch.fy)
+        /// Makes the dash in progress the held first dash and the held one's storage the
+        /// dash in progress (its points kept, as `count` says).
+        mutating func swapFirst() {
+            swap(&x, &firstX)
+            swap(&y, &firstY)
+            swap(&count, &firstCount)
         }
     }
 
@@ -101,24 +113,20 @@ struct Dasher {
     private mutating func emit(_ p: inout Points, _ stroker: inout PolylineStroker?, direction: (Double, Double),
                                closing: Bool = false) {
         if p.open && p.holding && !p.held {
-            swap(&p.firstX, &p.x)
-            swap(&p.firstY, &p.y)
+            p.swapFirst()
             p.held = true
         } else if p.open {
             emitted += 1
             if emitted > StrokeStyle.maxDashPieces { overflowed = true }
             if !overflowed, stroker != nil {
-                p.x.withUnsafeBufferPointer { dx in
-                    p.y.withUnsafeBufferPointer { dy in
-                        stroker!.stroke(dx, dy, count: dx.count, closed: closing, dotDirection: direction)
-                    }
-                }
+                stroker!.stroke(UnsafeBufferPointer(start: p.x, count: p.count),
+                                UnsafeBufferPointer(start: p.y, count: p.count), count: p.count,
+                                closed: closing, dotDirection: direction)
                 stopped = stroker!.failed
             }
         }
         p.open = false
-        p.x.removeAll(keepingCapacity: true)
-        p.y.removeAll(keepingCapacity: true)
+        p.count = 0
     }
 
     /// Dashes the `n >= 2` points (plane coordinates, consecutive points distinct), closing
@@ -129,11 +137,38 @@ struct Dasher {
     mutating func run(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
                       count n: Int, closed: Bool, visible: (minX: Double, minY: Double, maxX: Double, maxY: Double),
                       scratch: ShapeScratch, stroker: inout PolylineStroker?) {
-        var p = Points()
-        p.swapArrays(scratch)
-        defer { p.swapArrays(scratch) }
-        p.x.removeAll(keepingCapacity: true)
-        p.y.removeAll(keepingCapacity: true)
+        // A dash holds at most its start, the n vertices and its end; the last dash of a
+        // closed path continued by the first, which covers another part of the path, two more.
+        let room = n &+ 4
+        if scratch.dx.count < room {
+            for k in 0..<4 {
+                let buffer = [Double](repeating: 0, count: Swift.max(room, 2 * scratch.dx.count))
+                switch k {
+                case 0: scratch.dx = buffer
+                case 1: scratch.dy = buffer
+                case 2: scratch.fx = buffer
+                default: scratch.fy = buffer
+                }
+            }
+        }
+        scratch.dx.withUnsafeMutableBufferPointer { dx in
+            scratch.dy.withUnsafeMutableBufferPointer { dy in
+                scratch.fx.withUnsafeMutableBufferPointer { fx in
+                    scratch.fy.withUnsafeMutableBufferPointer { fy in
+                        var p = Points(dx.baseAddress!, dy.baseAddress!, fx.baseAddress!, fy.baseAddress!)
+                        walk(xs, ys, count: n, closed: closed, visible: visible, &p, stroker: &stroker)
+                    }
+                }
+            }
+        }
+    }
+
+    /// ``run(_:_:count:closed:visible:scratch:stroker:)``'s walk, building the dashes in `p`.
+    @inline(__always)
+    private mutating func walk(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
+                               count n: Int, closed: Bool,
+                               visible: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+                               _ p: inout Points, stroker: inout PolylineStroker?) {
         var ux = 1.0, uy = 0.0
         let segments = closed ? n : n - 1
         for i in 0..<segments {
@@ -206,11 +241,8 @@ struct Dasher {
         }
         if p.holding && !p.held && p.open {
             // On all the way round: the closed path itself (its last point is the first).
-            let loop = p.x.count >= 3
-            if loop {
-                p.x.removeLast()
-                p.y.removeLast()
-            }
+            let loop = p.count >= 3
+            if loop { p.count &-= 1 }
             p.holding = false
             emit(&p, &stroker, direction: (ux, uy), closing: loop)
             return
@@ -218,11 +250,10 @@ struct Dasher {
         if p.held {
             p.holding = false
             if !p.open {
-                swap(&p.firstX, &p.x)
-                swap(&p.firstY, &p.y)
+                p.swapFirst()
                 p.open = true
             } else {
-                for k in p.firstX.indices { p.point(p.firstX[k], p.firstY[k]) }
+                for k in 0..<p.firstCount { p.point(p.firstX[k], p.firstY[k]) }
             }
         }
         emit(&p, &stroker, direction: (ux, uy))

@@ -19,8 +19,8 @@ extension Rasterizer {
     /// each widened by the stroke's width).
     public static let strokeWorkBudget = 1 << 27
     /// The narrowest stroke whose exact fill looks for the parts of its outline that can meet
-    /// (``MeetingPieces``, pieces two pixels shorter than the width); narrower ones tag every
-    /// edge. Measured on
+    /// in pieces two pixels shorter than the width (``MeetingPieces``); narrower ones compare
+    /// whole dashes (``MeetingPieces/wholeContours``) or, solid, tag every edge. Measured on
     /// the workload: at width 10 the search saves more than it costs, at width 4 (the dashes)
     /// every piece of a dash meets the other side's and the search is pure cost.
     static let meetingSearchWidth = 6.0
@@ -259,6 +259,7 @@ extension Rasterizer {
             budget: Self.strokeWorkBudget)
         swap(&stroker!.path, &s.path)
         var overflowed = false
+        var dashed = false
         s.px.withUnsafeBufferPointer { xs in
             s.py.withUnsafeBufferPointer { ys in
                 let count = xs.count
@@ -271,6 +272,7 @@ extension Rasterizer {
                     drawing.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
                                 stroker: &stroker)
                     overflowed = drawing.overflowed
+                    dashed = true
                 } else {
                     stroker!.stroke(xs, ys, count: count, closed: closed, dotDirection: (1, 0))
                 }
@@ -281,8 +283,10 @@ extension Rasterizer {
         // Pieces two pixels shorter than the width: at 45 degrees a piece's box then ends a
         // cell before the other side's (w / √2 away on both axes). Narrower strokes' sides lie
         // too close for pieces of one side to miss the other side's cells (the dashes at width
-        // 4: every piece tagged, the search only cost), so they are not searched.
-        s.pieceLength = stroke.width >= Self.meetingSearchWidth ? stroke.width - 2 : .infinity
+        // 4: every piece tagged, the search only cost): their dashes are compared whole, and a
+        // solid one is not searched.
+        s.pieceLength = stroke.width >= Self.meetingSearchWidth ? stroke.width - 2
+            : dashed ? MeetingPieces.wholeContours : .infinity
         return s.fill(clip: box, sink: sink, exact: true)
     }
 

@@ -1,3 +1,5 @@
+import CBristleMath
+
 /// The shape services' own pipeline state, owned by one ``Rasterizer`` (not thread-safe):
 /// an accumulator and span resolver (stages 3 and 4), the contour path being built, and row
 /// buffers. Everything grows on demand and is reused, so
@@ -114,7 +116,9 @@ final class ShapeScratch {
     /// Into a mask that records raised cells, rows without such pixels are resolved and
     /// max-combined in one pass (``RaisedCells/resolveMax(row:of:bits:shift:into:y:x0:)``);
     /// a solid source-over paint at full opacity is composited as the rows are resolved
-    /// (``CoverageSpans/resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)``).
+    /// (``CoverageSpans/resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)``; the
+    /// exact fill's rows with trouble cells through a coverage row, ``patchedRow(_:y:x0:bits:shift:sink:)``),
+    /// the exact fill prefetching the pixels and cells of the blocks marked two rows below.
     ///
     /// `hole`: the centre of the last contour ``ellipse`` flattened, when that contour is a
     /// hole with no other edge inside it (a stroked ring's inner side): each row skips the
@@ -155,18 +159,29 @@ final class ShapeScratch {
             if !exact, let hole { markHole(center: hole, top: top, rows: h, originX: x0, width: w) }
             let marked = exact || hole != nil
             let shift = marked ? blocks.shift : TouchedBlocks.wholeRow.shift
-            if !exact, case .solid(let plane, let source) = sink, source.blend == .sourceOver,
+            if case .solid(let plane, let source) = sink, source.blend == .sourceOver,
                source.opacity == 65536 {
                 let over = SpanCompositor.OverPixel(source, table: overTable.prepare(source))
+                // Most constant runs are the stroke's inside: prepared once.
+                let full = SolidRun(source: source, c: 255)
                 var ahead: UInt8 = 0
                 for r in 0..<h {
                     let y = top + r
-                    let bits = marked ? blocks.take(row: r) : TouchedBlocks.wholeRow.bits
-                    let span = spans.resolveOverRuns(row: r, of: accumulator, bits: bits, shift: shift,
-                                                     minimumRun: 8, onto: plane.row(y) + 4 &* x0,
-                                                     over: over) { lo, hi, m in
-                        sink.run(y, x0 + lo, hi - lo, m)
+                    if exact && r &+ 2 < h {
+                        prefetch(row: r &+ 2, plane: plane, y: y &+ 2, x0: x0, width: w, shift: shift)
                     }
+                    let bits = marked ? blocks.take(row: r) : TouchedBlocks.wholeRow.bits
+                    let span = exact && overlaps.hasTrouble(row: r)
+                        ? patchedRow(r, y: y, x0: x0, bits: bits, shift: shift, sink: sink)
+                        : spans.resolveOverRuns(row: r, of: accumulator, bits: bits, shift: shift,
+                                                minimumRun: 8, onto: plane.row(y) + 4 &* x0,
+                                                over: over) { lo, hi, m in
+                            if m == 255 {
+                                full.apply(plane.row(y) + 4 &* (x0 &+ lo), count: hi &- lo)
+                            } else {
+                                sink.run(y, x0 + lo, hi - lo, m)
+                            }
+                        }
                     guard span.lo < span.hi else { continue }
                     dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
                     // The row two below likely starts and ends near this one's span: read one
@@ -189,27 +204,64 @@ final class ShapeScratch {
                     dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
                     continue
                 }
-                let span = spans.resolveRuns(row: r, of: accumulator, bits: bits, shift: shift,
-                                             minimumRun: 8) { lo, hi, m in
-                    let send = { (lo: Int, hi: Int, m: UInt8) in
-                        if m == 0 {
-                            sink.row(y, x0 + lo, UnsafePointer(self.spans.coverage + lo), hi - lo)
-                        } else {
-                            sink.run(y, x0 + lo, hi - lo, m)
-                        }
+                let span = patched
+                    ? patchedRow(r, y: y, x0: x0, bits: bits, shift: shift, sink: sink)
+                    : spans.resolveRuns(row: r, of: accumulator, bits: bits, shift: shift,
+                                        minimumRun: 8) { lo, hi, m in
+                        Self.send(lo, hi, m, y: y, x0: x0, coverage: spans.coverage, to: sink)
                     }
-                    if patched {
-                        overlaps.emit(row: r, lo, hi, m, coverage: spans.coverage, send)
-                    } else {
-                        send(lo, hi, m)
-                    }
-                }
                 guard span.lo < span.hi else { continue }
                 dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
             }
             top += h
         }
         return dirty.rect
+    }
+
+    /// Asks, without waiting, for the cells of band row `r` in the blocks ``blocks`` marks and
+    /// for the pixels under them (plane row `y`, band column 0 at plane column `x0`), with the
+    /// intent to write: a long thin stroke's rows touch a few scattered blocks each, which the
+    /// hardware's prefetchers (within a row, in order) do not foresee. Called two rows ahead.
+    @inline(__always)
+    private func prefetch(row r: Int, plane: RGBAPlane, y: Int, x0: Int, width w: Int, shift: Int) {
+        var rest = blocks.bits(row: r)
+        let cells = accumulator.row(r)
+        while rest != 0 {
+            let first = rest.trailingZeroBitCount &<< shift
+            rest &= rest &- 1
+            guard first < w else { return }
+            let last = Swift.min(w, first &+ (1 &<< shift)) &- 1
+            plane.prefetchForWrite(row: y, from: 4 &* (x0 &+ first), through: 4 &* (x0 &+ last))
+            CBristleMath_prefetchForWrite(cells + first)
+            CBristleMath_prefetchForWrite(cells + last)
+        }
+    }
+
+    /// Hands the run `lo..<hi` of band columns (row `y`, band column 0 at plane column `x0`)
+    /// that ``CoverageSpans/resolveRuns(row:of:bits:shift:minimumRun:_:)`` emitted to `sink`:
+    /// `m == 0`, the coverages in `coverage`; else the constant coverage `m`.
+    @inline(__always)
+    private static func send(_ lo: Int, _ hi: Int, _ m: UInt8, y: Int, x0: Int,
+                             coverage: UnsafeMutablePointer<UInt8>, to sink: CoverageSink) {
+        if m == 0 {
+            sink.row(y, x0 + lo, UnsafePointer(coverage + lo), hi - lo)
+        } else {
+            sink.run(y, x0 + lo, hi - lo, m)
+        }
+    }
+
+    /// Resolves band row `r` (plane row `y`) of an exact fill that holds trouble cells into
+    /// `sink`, their exact areas in place of the accumulated ones (``OverlapCells/emit(row:_:_:_:coverage:_:)``);
+    /// returns the columns `lo..<hi` with non-zero accumulated coverage. Kept out of line: few
+    /// rows hold trouble cells.
+    @inline(never)
+    private func patchedRow(_ r: Int, y: Int, x0: Int, bits: UInt64, shift: Int,
+                            sink: CoverageSink) -> (lo: Int, hi: Int) {
+        spans.resolveRuns(row: r, of: accumulator, bits: bits, shift: shift, minimumRun: 8) { lo, hi, m in
+            overlaps.emit(row: r, lo, hi, m, coverage: spans.coverage) { lo, hi, m in
+                Self.send(lo, hi, m, y: y, x0: x0, coverage: spans.coverage, to: sink)
+            }
+        }
     }
 
     /// Adds the edges ``bands`` holds for `band` to the accumulator (kept out of ``fill(clip:sink:exact:)``,

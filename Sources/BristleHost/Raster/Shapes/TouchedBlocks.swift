@@ -57,7 +57,15 @@ final class TouchedBlocks {
     var marker: Marker { Marker(rows: rows, shift: shift) }
 
     /// The end of the run of zero cells of a row starting at `x` (`x <= end <= width`; `end`
-    /// is the first non-zero cell or `width`), reading only the blocks `bits` marks.
+    /// is the first non-zero cell or `width`), reading only the blocks `bits` marks and, past
+    /// a marked block's end, at most the three cells after it (a clear bit's block holds zeros,
+    /// so the first non-zero cell is the same), up to the cell after the row's `width + 2`:
+    /// the next row's first, or past a band's last row the slack ``CoverageAccumulator``
+    /// allocates for it.
+    ///
+    /// Four cells per test; the first non-zero one among four is found from the two 64-bit
+    /// words (no loop cell by cell, whose exit was mispredicted about once per run end: the
+    /// runs of zeros behind a stroke's walls are short and of varying length).
     @inline(__always)
     static func zeroRunEnd(_ cells: UnsafeMutablePointer<Float>, from x: Int, width w: Int,
                            bits: UInt64, shift: Int) -> Int {
@@ -72,16 +80,18 @@ final class TouchedBlocks {
                 continue
             }
             let blockEnd = Swift.min(w, (b &+ 1) &<< shift)
-            // Four cells per test while they are all zero, then one by one.
-            while end &+ 4 <= blockEnd {
+            // `end < w`: cells `end...end + 3` lie within the row's `w + 2` cells and the one
+            // after them (the next row's first or the accumulator's slack).
+            while end < blockEnd {
                 let raw = UnsafeRawPointer(cells + end)
-                if raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) != 0 {
-                    break
+                let low = raw.loadUnaligned(as: UInt64.self)
+                let high = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                if low | high != 0 {
+                    let first = low != 0 ? low.trailingZeroBitCount &>> 5 : 2 &+ high.trailingZeroBitCount &>> 5
+                    return Swift.min(end &+ first, w)
                 }
                 end &+= 4
             }
-            while end < blockEnd && cells[end].bitPattern == 0 { end &+= 1 }
-            if end < blockEnd { return end }
         }
         return Swift.min(end, w)
     }
