@@ -79,6 +79,7 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
 
     @Test("maskRow's two-pixel SIMD blend equals the per-channel source-over for every mask value, any base bytes and an odd tail")
     func maskRowEveryValue() {
+        // With a `quads` table maskRow is `SpanCompositor.overQuads`, which `RingRows` calls directly.
         // Base pixels premultiplied and not (a channel above alpha), and all 0 or all 255.
         let pixels: [UInt32] = [0x0000_0000, 0xFFFF_FFFF, 0x8040_2010, 0xC0C0_C0C0, 0x10FF_FF7F, 0x00FF_00FF]
         Self.forEachPaint([RGBAColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1),

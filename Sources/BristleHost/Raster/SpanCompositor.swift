@@ -253,6 +253,47 @@ enum SpanCompositor {
         }
     }
 
+    /// Source-over at full opacity of `count` pixels read at `from` and written at `to` (the
+    /// same pixels or not) through `mask`, with the paint's ``OverTable/prepareQuads(_:)`` table
+    /// `quads`: ``maskRow(_:base:mask:count:source:table:quads:maskTable:)``'s path for such a
+    /// paint over a base, without its checks (a caller compositing many short stretches).
+    /// Not inlined: inlined into ``RingRows``' row loop it compiled to 20M more instructions
+    /// on `ellipse_stroke`; `maskRow` inlines the same loop (``overQuadsInline(_:from:mask:count:quads:)``),
+    /// as a call there it cost the pencil's event case 0.9M more.
+    @inline(never)
+    static func overQuads(_ to: UnsafeMutableRawPointer, from: UnsafeRawPointer, mask: UnsafePointer<UInt8>,
+                          count: Int, quads: UnsafePointer<UInt64>) {
+        overQuadsInline(to, from: from, mask: mask, count: count, quads: quads)
+    }
+
+    /// ``overQuads(_:from:mask:count:quads:)``'s loop, inlined where it is used.
+    @inline(__always)
+    private static func overQuadsInline(_ to: UnsafeMutableRawPointer, from: UnsafeRawPointer, mask: UnsafePointer<UInt8>,
+                          count: Int, quads: UnsafePointer<UInt64>) {
+        var x = 0
+        // Two pixels per step without a branch on the mask: a value of 0 weighs the
+        // base pixel by 255 and adds nothing (a copy), 255 under an opaque paint weighs
+        // it by 0 and adds the colour. A sum never passes 255 (each lane is at most
+        // `div255(Sa * m) + weight = 255`), so no lane spills.
+        while x &+ 2 <= count {
+            let m0 = 2 &* Int(mask[x]), m1 = 2 &* Int(mask[x &+ 1])
+            let add = unsafeBitCast(SIMD2<UInt64>(quads[m0], quads[m1]), to: SIMD8<UInt16>.self)
+            let weight = unsafeBitCast(SIMD2<UInt64>(quads[m0 &+ 1], quads[m1 &+ 1]), to: SIMD8<UInt16>.self)
+            let d = SIMD8<UInt16>(truncatingIfNeeded: (from + 4 &* x).loadUnaligned(as: SIMD8<UInt8>.self))
+            let t = d &* weight &+ 128
+            let out = add &+ ((t &+ (t &>> 8)) &>> 8)
+            (to + 4 &* x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: out), as: SIMD8<UInt8>.self)
+            x &+= 2
+        }
+        if x < count {
+            let m = 2 &* Int(mask[x])
+            let d = SIMD4<UInt16>(truncatingIfNeeded: (from + 4 &* x).loadUnaligned(as: SIMD4<UInt8>.self))
+            let t = d &* unsafeBitCast(quads[m &+ 1], to: SIMD4<UInt16>.self) &+ 128
+            let out = unsafeBitCast(quads[m], to: SIMD4<UInt16>.self) &+ ((t &+ (t &>> 8)) &>> 8)
+            (to + 4 &* x).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: out), as: SIMD4<UInt8>.self)
+        }
+    }
+
     /// Composites through a mask row, reading destination values from `base` (or from the
     /// target itself when `base` is nil) and writing `target`. With a base, every pixel is
     /// written (a copy of the base pixel where the effective coverage is 0); without one,
@@ -271,27 +312,7 @@ enum SpanCompositor {
             let over = OverPixel(s, table: table)
             let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(target)
             if let quads {
-                // Two pixels per step without a branch on the mask: a value of 0 weighs the
-                // base pixel by 255 and adds nothing (a copy), 255 under an opaque paint weighs
-                // it by 0 and adds the colour. A sum never passes 255 (each lane is at most
-                // `div255(Sa * m) + weight = 255`), so no lane spills.
-                while x &+ 2 <= count {
-                    let m0 = 2 &* Int(mask[x]), m1 = 2 &* Int(mask[x &+ 1])
-                    let add = unsafeBitCast(SIMD2<UInt64>(quads[m0], quads[m1]), to: SIMD8<UInt16>.self)
-                    let weight = unsafeBitCast(SIMD2<UInt64>(quads[m0 &+ 1], quads[m1 &+ 1]), to: SIMD8<UInt16>.self)
-                    let d = SIMD8<UInt16>(truncatingIfNeeded: (from + 4 &* x).loadUnaligned(as: SIMD8<UInt8>.self))
-                    let t = d &* weight &+ 128
-                    let out = add &+ ((t &+ (t &>> 8)) &>> 8)
-                    (to + 4 &* x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: out), as: SIMD8<UInt8>.self)
-                    x &+= 2
-                }
-                if x < count {
-                    let m = 2 &* Int(mask[x])
-                    let d = SIMD4<UInt16>(truncatingIfNeeded: (from + 4 &* x).loadUnaligned(as: SIMD4<UInt8>.self))
-                    let t = d &* unsafeBitCast(quads[m &+ 1], to: SIMD4<UInt16>.self) &+ 128
-                    let out = unsafeBitCast(quads[m], to: SIMD4<UInt16>.self) &+ ((t &+ (t &>> 8)) &>> 8)
-                    (to + 4 &* x).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: out), as: SIMD4<UInt8>.self)
-                }
+                overQuadsInline(to, from: from, mask: mask, count: count, quads: quads)
                 return (0, count)
             }
             while x < count {

@@ -57,27 +57,50 @@ enum RingRows {
         }
         let quads = s.overTable.prepareQuads(source)
         let cov = s.lineBuffer(w &+ 32)
+        // Four tables of h + 2 counts (``Contour``): the outer's and the inner's, zero again
+        // once the rows are drawn.
+        let slots = h &+ 2, counts = s.zeroedInts(4 &* slots)
+        let rows = Rows(top: top, height: h, cy: cy)
         return outer.withQuadrant { ox, oy in
-            var outside = Contour(ox, oy, cx: cx, cy: cy, originX: x0)
+            let outside = Contour(ox, oy, cx: cx, originX: x0, rows: rows, counts: counts)
             guard let inner else {
                 let empty = UnsafeBufferPointer<Double>(start: nil, count: 0)
-                var none = Contour(empty, empty, cx: cx, cy: cy, originX: x0)
-                return rows(acc, top: top, &outside, &none, plane: plane, coverage: cov, source: source,
-                            quads: quads, sink: sink)
+                let none = Contour(empty, empty, cx: cx, originX: x0, rows: rows, counts: counts + 2 &* slots)
+                return fillRows(acc, top: top, outside, none, plane: plane, coverage: cov,
+                                quads: quads, sink: sink)
             }
             return inner.withQuadrant { ix, iy in
-                var hole = Contour(ix, iy, cx: cx, cy: cy, originX: x0)
-                return rows(acc, top: top, &outside, &hole, plane: plane, coverage: cov, source: source,
-                            quads: quads, sink: sink)
+                let hole = Contour(ix, iy, cx: cx, originX: x0, rows: rows, counts: counts + 2 &* slots)
+                return fillRows(acc, top: top, outside, hole, plane: plane, coverage: cov,
+                                quads: quads, sink: sink)
             }
+        }
+    }
+
+    /// The band's rows by where they lie against the centre's horizontal `cy`: rows
+    /// `0 ..< upperEnd` above it (their distances from it are `cy - y - 1 ... cy - y`), rows
+    /// `lowerStart ..< height` below it (`y - cy ... y + 1 - cy`), and between them the row
+    /// holding it, if any (`upperEnd + 1 == lowerStart`).
+    private struct Rows {
+        let top: Int, height: Int, cy: Double
+        let upperEnd: Int, lowerStart: Int
+
+        init(top: Int, height h: Int, cy: Double) {
+            self.top = top
+            height = h
+            self.cy = cy
+            // y + 1 <= cy exactly when y < floor(cy); y >= cy when y >= ceil(cy).
+            let u = Int(cy.rounded(.down)) &- top, l = Int(cy.rounded(.up)) &- top
+            upperEnd = u < 0 ? 0 : u > h ? h : u
+            lowerStart = l < 0 ? 0 : l > h ? h : l
         }
     }
 
     /// Resolves and composites every row of the accumulator's band (plane rows `top...`);
     /// `inner` has no vertices when the ring has no hole.
-    private static func rows(_ acc: CoverageAccumulator, top: Int, _ outer: inout Contour,
-                             _ inner: inout Contour, plane: RGBAPlane, coverage cov: UnsafeMutablePointer<UInt8>,
-                             source: SpanCompositor.Source, quads: UnsafePointer<UInt64>, sink: CoverageSink)
+    private static func fillRows(_ acc: CoverageAccumulator, top: Int, _ outer: Contour,
+                                 _ inner: Contour, plane: RGBAPlane, coverage cov: UnsafeMutablePointer<UInt8>,
+                                 quads: UnsafePointer<UInt64>, sink: CoverageSink)
         -> PixelRect {
         let w = acc.width, h = acc.height, x0 = Int(outer.originX)
         let cellEnd = w &+ 2
@@ -100,12 +123,10 @@ enum RingRows {
             }
             for r in 0..<h {
                 let y = top &+ r
-                // The row's distances from the centre's horizontal, u ... v, widened by the slack.
-                let a = Double(y) - outer.cy, b = a + 1
-                let near = (a >= 0 ? a : b <= 0 ? -b : 0) - slack, far = (b > -a ? b : -a) + slack
-                guard let o = outer.windows(near, far, cellEnd) else { continue }
+                let o = outer.windows(row: r, cellEnd), i = inner.windows(row: r, cellEnd)
+                guard let o else { continue }
                 count = 0
-                if let i = inner.windows(near, far, cellEnd) {
+                if let i {
                     // Left windows start left of the right ones: order each side's pair.
                     let left = i.left.0 < o.left.0 ? (i.left, o.left) : (o.left, i.left)
                     let right = o.right.0 < i.right.0 ? (o.right, i.right) : (i.right, o.right)
@@ -119,8 +140,7 @@ enum RingRows {
                 }
                 guard count > 0 else { continue }
                 let span = resolveOver(acc.row(r), width: w, starts: starts, ends: ends, count: count,
-                                       coverage: cov, onto: plane.row(y) + 4 &* x0, source: source,
-                                       quads: quads) { lo, hi, m in
+                                       coverage: cov, onto: plane.row(y) + 4 &* x0, quads: quads) { lo, hi, m in
                     sink.run(y, x0 &+ lo, hi &- lo, m)
                 }
                 guard span.lo < span.hi else { continue }
@@ -140,6 +160,8 @@ enum RingRows {
                 }
             }
         }
+        outer.clear()
+        inner.clear()
         return dirty.rect
     }
 
@@ -147,8 +169,8 @@ enum RingRows {
     /// the row's `width + 2` cells; every cell outside them zero) into the coverage row `cov`
     /// (at least `width + 32` bytes) and composites it onto `pixels` (band column 0),
     /// source-over at full opacity with the paint's ``OverTable/prepareQuads(_:)`` table
-    /// (``SpanCompositor/maskRow(_:base:mask:count:source:table:quads:maskTable:)`` over the
-    /// pixels themselves): the windows and the short gaps between them (the coverage at a
+    /// (``SpanCompositor/overQuads(_:from:mask:count:quads:)`` over the pixels themselves,
+    /// `maskRow`'s path for such a paint without its checks per call): the windows and the short gaps between them (the coverage at a
     /// window's end, which the zero cells keep) two pixels per step, gaps longer than 16 pixels as `run(lo, hi, m)`,
     /// zero coverage (the hole, the row outside the ring) skipped. The bytes of blending each
     /// pixel with ``SpanCompositor/OverPixel``. Zeroes the cells read. Returns the columns
@@ -157,8 +179,7 @@ enum RingRows {
     private static func resolveOver(_ cells: UnsafeMutablePointer<Float>, width w: Int,
                                     starts: UnsafePointer<Int>, ends: UnsafePointer<Int>, count: Int,
                                     coverage cov: UnsafeMutablePointer<UInt8>,
-                                    onto pixels: UnsafeMutablePointer<UInt8>, source: SpanCompositor.Source,
-                                    quads: UnsafePointer<UInt64>,
+                                    onto pixels: UnsafeMutablePointer<UInt8>, quads: UnsafePointer<UInt64>,
                                     run: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
         var sum: Float = 0
         var lo = w, hi = 0
@@ -173,8 +194,8 @@ enum RingRows {
             if lo > a { lo = a }
             hi = b
             // Over itself as the base: two pixels per 8-lane multiply, coverage 0 a copy.
-            _ = SpanCompositor.maskRow(pixels + 4 &* a, base: pixels + 4 &* a, mask: cov + a, count: b &- a,
-                                       source: source, quads: quads)
+            let p = UnsafeMutableRawPointer(pixels + 4 &* a)
+            SpanCompositor.overQuads(p, from: UnsafeRawPointer(p), mask: cov + a, count: b &- a, quads: quads)
         }
         var k = 0
         while true {
@@ -212,53 +233,128 @@ enum RingRows {
         return (lo, hi)
     }
 
-    /// One contour's quadrant walked row by row: the vertices `(cx ± qx[k], cy ± qy[k])`,
-    /// `qy` growing and `qx` shrinking with k (``EllipseFlattener/withQuadrant(_:)``).
+    /// One contour's quadrant with the vertices bracketing each band row: the vertices
+    /// `(cx ± qx[k], cy ± qy[k])`, `qy` growing and `qx` shrinking with k
+    /// (``EllipseFlattener/withQuadrant(_:)``).
+    ///
+    /// Per row, `near[r]` counts the vertices at or below the row's nearest distance from the
+    /// centre's horizontal (less the slack; the last of them is the widest the contour gets in
+    /// the row) and `far[r]` those below its farthest (plus the slack; the next one is the
+    /// narrowest). Both come from one pass over the vertices (each counted from the first row
+    /// below the centre, or up to the last row above it, whose distance passes it) and a
+    /// running sum over the rows away from the centre: no search per row.
     private struct Contour {
-        let qx: UnsafeBufferPointer<Double>, qy: UnsafeBufferPointer<Double>
+        let qx: UnsafeBufferPointer<Double>
         let m: Int
-        let cx: Double, cy: Double
+        let cx: Double
         let originX: Double
-        /// The last vertex at or below the row's nearest distance, and the first at or beyond
-        /// its farthest (kept between rows: they move by a few vertices per row).
-        var near = 0, far = 0
+        let near: UnsafeMutablePointer<Int>, far: UnsafeMutablePointer<Int>
+        /// The band's row count: [-1] and [ends] take the vertices counted in no row.
+        let ends: Int
 
-        init(_ qx: UnsafeBufferPointer<Double>, _ qy: UnsafeBufferPointer<Double>, cx: Double, cy: Double,
-             originX: Int) {
+        /// Fills the row tables in `counts` (2 * (rows.height + 2) words, all zero), which
+        /// ``windows(row:_:)`` for every row and then ``clear()`` leave zero.
+        init(_ qx: UnsafeBufferPointer<Double>, _ qy: UnsafeBufferPointer<Double>, cx: Double,
+             originX: Int, rows: Rows, counts: UnsafeMutablePointer<Int>) {
             self.qx = qx
-            self.qy = qy
             m = qx.count &- 1
             self.cx = cx
-            self.cy = cy
             self.originX = Double(originX)
+            let h = rows.height
+            // Row r at [r]; [-1] and [h] take the vertices counted in no row of the band.
+            near = counts + 1
+            far = counts + (h &+ 3)
+            ends = h
+            guard m >= 1 else { return }
+            let cy = rows.cy, top = rows.top, slack = RingRows.slack
+            let lower = rows.lowerStart, upper = rows.upperEnd &- 1
+            /// The row (band index) of plane row `y` clamped to the rows below the centre, or
+            /// to those above.
+            @inline(__always) func below(_ y: Int) -> Int {
+                let r = y &- top
+                return r < lower ? lower : r > h ? h : r
+            }
+            @inline(__always) func above(_ y: Int) -> Int {
+                let r = y &- top
+                return r < -1 ? -1 : r > upper ? upper : r
+            }
+            /// `floor(v)` and `ceil(v)` for `|v| < 2^63` (plain conversions and comparisons).
+            @inline(__always) func floor(_ v: Double) -> Int {
+                let t = CoverageAccumulator.truncated(v)
+                return Double(t) > v ? t &- 1 : t
+            }
+            @inline(__always) func ceil(_ v: Double) -> Int {
+                let t = CoverageAccumulator.truncated(v)
+                return Double(t) < v ? t &+ 1 : t
+            }
+            for k in 0...m {
+                let d = qy[k]
+                // Below the centre, row y counts vertex k from y >= d + cy + slack (near) and
+                // from y > d + cy - 1 - slack (far); above it, up to y <= cy - 1 - slack - d
+                // (near) and y < cy + slack - d (far).
+                near[below(ceil(d + cy + slack))] &+= 1
+                far[below(floor(d + cy - slack))] &+= 1
+                near[above(floor(cy - 1 - slack - d))] &+= 1
+                far[above(ceil(cy + slack - d) &- 1)] &+= 1
+            }
+            var n = 0, f = 0
+            for r in lower..<h {
+                n &+= near[r]
+                f &+= far[r]
+                near[r] = n
+                far[r] = f
+            }
+            n = 0
+            f = 0
+            var r = upper
+            while r >= 0 {
+                n &+= near[r]
+                f &+= far[r]
+                near[r] = n
+                far[r] = f
+                r &-= 1
+            }
+            // The row holding the centre's horizontal: no vertex below its nearest distance
+            // (0); those below its farthest counted directly.
+            if upper &+ 2 == lower {
+                let y = Double(top &+ upper &+ 1)
+                let limit = Swift.max(y + 1 - cy, cy - y) + slack
+                var k = 0
+                while k <= m && qy[k] < limit { k &+= 1 }
+                near[upper &+ 1] = 0
+                far[upper &+ 1] = k
+            }
         }
 
         /// The cell windows (start, end) left and right of the centre that hold every cell the
-        /// contour's edges write in the row whose distances from the centre's horizontal run
-        /// from above `nearLimit` to below `farLimit` (the two overlap when the row reaches the
+        /// contour's edges write in band row `r` (the two overlap when the row reaches the
         /// contour's top or bottom), or nil when the contour does not reach the row. Windows
         /// lie within the row's `cellEnd` cells: one reaching left of the band also holds cells
         /// 0 and 1, where the accumulator moves the edges left of it; cells right of the band
         /// are not written.
         @inline(__always)
-        mutating func windows(_ nearLimit: Double, _ farLimit: Double, _ cellEnd: Int)
-            -> (left: (Int, Int), right: (Int, Int))? {
-            guard m >= 1, nearLimit < qy[m] else { return nil }
-            while near > 0 && qy[near] > nearLimit { near &-= 1 }
-            while near < m && qy[near &+ 1] <= nearLimit { near &+= 1 }
-            let wide = qx[near]
-            var narrow = 0.0
-            if farLimit <= qy[m] {
-                while far > 0 && qy[far &- 1] >= farLimit { far &-= 1 }
-                while qy[far] < farLimit { far &+= 1 }
-                narrow = qx[far]
-            }
+        func windows(row r: Int, _ cellEnd: Int) -> (left: (Int, Int), right: (Int, Int))? {
+            let n = near[r], f = far[r]
+            near[r] = 0
+            far[r] = 0
+            guard n <= m else { return nil }
+            let wide = qx[n > 0 ? n &- 1 : 0]
+            let narrow = f <= m ? qx[f] : 0
             // The vertices' x as stored (cx ± q), then as the accumulator takes them (- origin).
             let l0 = CoverageAccumulator.truncated((cx - wide) - originX)
             let l1 = CoverageAccumulator.truncated((cx - narrow) - originX) &+ 2
             let r0 = CoverageAccumulator.truncated((cx + narrow) - originX)
             let r1 = CoverageAccumulator.truncated((cx + wide) - originX) &+ 2
             return (Self.clamped(l0, l1, cellEnd), Self.clamped(r0, r1, cellEnd))
+        }
+
+        /// Zeroes the slots of the vertices counted in no row (every row's are zeroed as it is
+        /// read).
+        func clear() {
+            near[-1] = 0
+            near[ends] = 0
+            far[-1] = 0
+            far[ends] = 0
         }
 
         /// The window `start ..< end` within `0 ..< cellEnd`, holding cells 0 and 1 when it

@@ -44,12 +44,16 @@ final class ShapeScratch {
     private var lineCapacity = 256
     private var doubles: UnsafeMutablePointer<Double>
     private var doublesCapacity = 1024
+    private var zeroes: UnsafeMutablePointer<Int>
+    private var zeroesCapacity = 1024
 
     init() {
         line = .allocate(capacity: lineCapacity)
         line.initialize(repeating: 0, count: lineCapacity)
         doubles = .allocate(capacity: doublesCapacity)
         doubles.initialize(repeating: 0, count: doublesCapacity)
+        zeroes = .allocate(capacity: zeroesCapacity)
+        zeroes.initialize(repeating: 0, count: zeroesCapacity)
         path.reserve(1024)
         px.reserveCapacity(256)
         py.reserveCapacity(256)
@@ -58,6 +62,7 @@ final class ShapeScratch {
     deinit {
         line.deallocate()
         doubles.deallocate()
+        zeroes.deallocate()
     }
 
     /// A row buffer of at least `count` bytes (contents unspecified).
@@ -80,6 +85,18 @@ final class ShapeScratch {
             doubles.initialize(repeating: 0, count: doublesCapacity)
         }
         return doubles
+    }
+
+    /// A buffer of at least `count` integers, all zero: its user leaves them zero
+    /// (``RingRows``' row tables).
+    func zeroedInts(_ count: Int) -> UnsafeMutablePointer<Int> {
+        if count > zeroesCapacity {
+            zeroes.deallocate()
+            zeroesCapacity = Swift.max(count, 2 * zeroesCapacity)
+            zeroes = .allocate(capacity: zeroesCapacity)
+            zeroes.initialize(repeating: 0, count: zeroesCapacity)
+        }
+        return zeroes
     }
 
     /// Fills ``path`` (nonzero) inside `clip` into `sink`: exact-area coverage, banded like
