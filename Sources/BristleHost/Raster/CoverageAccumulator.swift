@@ -108,12 +108,13 @@ final class CoverageAccumulator {
         }
     }
 
-    /// Empty ``RowWindows`` for the current band's rows (its record grown to them, never
-    /// shrunk: 32 bytes per row of the tallest band), valid until the next `begin`.
+    /// Empty ``RowWindows`` for the current band's rows (its record grown to exactly them,
+    /// never shrunk: 32 bytes per row of the tallest band; nothing is copied, since the record
+    /// is reset here), valid until the next `begin`.
     func rowWindows() -> RowWindows {
         if height > windowRows {
             windowBounds.deallocate()
-            windowRows = Swift.max(height, 2 * windowRows)
+            windowRows = height
             windowBounds = .allocate(capacity: 4 * windowRows)
         }
         let windows = RowWindows(bounds: windowBounds)

@@ -24,7 +24,7 @@
 ///
 /// **Threading**: not thread-safe. It owns reusable scratch buffers (grown on demand, never
 /// shrunk, at most about 2 MiB of accumulator, and 32 bytes per row of the tallest band for
-/// the resolve's windows, at most 5.6 MiB for a band one pixel wide); use one rasteriser per
+/// the resolve's windows, at most 5.3 MiB, for a band one pixel wide); use one rasteriser per
 /// thread. Drawing allocates nothing once the buffers have grown to the largest shape drawn.
 public final class Rasterizer {
     /// Largest accepted magnitude for any coordinate, width or radius (pixels). Larger values

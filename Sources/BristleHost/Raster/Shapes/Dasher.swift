@@ -141,8 +141,9 @@ struct Dasher {
         // closed path continued by the first, which covers another part of the path, two more.
         let room = n &+ 4
         if scratch.dx.count < room {
+            let size = Swift.max(room, 2 * scratch.dx.count)  // read before `dx` is replaced
             for k in 0..<4 {
-                let buffer = [Double](repeating: 0, count: Swift.max(room, 2 * scratch.dx.count))
+                let buffer = [Double](repeating: 0, count: size)
                 switch k {
                 case 0: scratch.dx = buffer
                 case 1: scratch.dy = buffer
