@@ -9,6 +9,15 @@ import Testing
 /// bytes, the trouble cells and their exact areas of the same outline filled with every edge
 /// tagged, pixel for pixel, while pieces away from any meeting stay untagged.
 @Suite struct MeetingPiecesTests {
+    /// `points` vertices of a Lissajous curve crossing itself, reaching past an 1100 px mask on
+    /// every side and taller than one accumulator band.
+    private static func lissajous(points: Int) -> [(Double, Double)] {
+        (0..<points).map { i in
+            let t = Double(i) / Double(points) * 2 * Double.pi
+            return (550.3 + 540 * sin(3 * t), 550.7 + 560 * sin(2 * t + 0.3))
+        }
+    }
+
     /// Draws `points` into a mask through `drawPolyline` (the search runs: `style.width` is at
     /// least ``Rasterizer/meetingSearchWidth``), then fills the outline it left in the scratch
     /// again with every edge tagged, and compares. Returns the pieces and the tagged ones.
@@ -137,10 +146,7 @@ import Testing
     /// than one accumulator band: the untagged pieces' blocks are marked band by band.
     @Test func strokeOverSeveralBands() {
         let size = 1100
-        let curve = (0..<1500).map { i -> (Double, Double) in
-            let t = Double(i) / 1500 * 2 * Double.pi
-            return (550.3 + 540 * sin(3 * t), 550.7 + 560 * sin(2 * t + 0.3))
-        }
+        let curve = Self.lissajous(points: 1500)
         let (pieces, tagged) = compare("over several bands", curve,
                                        style: StrokeStyle(width: 9.3, cap: .round, join: .round), size: size)
         #expect(tagged * 3 < pieces, "\(tagged) of \(pieces) pieces tagged")
@@ -292,10 +298,7 @@ import Testing
     /// (the workload's dashes, smaller): most dashes untagged.
     @Test func dashedCurveOverSeveralBands() {
         let size = 1100
-        let curve = (0..<3000).map { i -> (Double, Double) in
-            let t = Double(i) / 3000 * 2 * Double.pi
-            return (550.3 + 540 * sin(3 * t), 550.7 + 560 * sin(2 * t + 0.3))
-        }
+        let curve = Self.lissajous(points: 3000)
         let (pieces, tagged) = compare("dashed over several bands", curve,
                                        style: StrokeStyle(width: 4, cap: .butt, join: .round, dashes: [16, 8]),
                                        size: size)

@@ -8,7 +8,7 @@ import Testing
 /// end a run before `width`: the result is at most `width`).
 @Suite struct TouchedBlocksTests {
     @Test func zeroRunEndIsTheFirstNonZeroCell() {
-        var rng = SplitMix(seed: 13)
+        var rng = SplitMix64(seed: 13)
         var checked = 0
         for trial in 0..<400 {
             let shift = 3 + Int(rng.next() % 3)
@@ -41,20 +41,5 @@ import Testing
             }
         }
         #expect(checked > 10_000)
-    }
-}
-
-/// A small seeded generator (SplitMix64) for reproducible cases.
-private struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

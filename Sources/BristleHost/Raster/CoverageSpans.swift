@@ -269,10 +269,10 @@ final class CoverageSpans {
         return resolveWindows(row: y, of: acc, windows: windows) { x, m in
             over.applyTable(from: words + 4 &* x, to: words + 4 &* x, UInt32(m))
         } run: { from, to, m in
-            var i = from
             if m == 255 && over.opaque {
                 Self.store(over.solid, words + 4 &* from, count: to &- from)
             } else {
+                var i = from
                 while i < to {
                     over.apply(words + 4 &* i, UInt32(m))
                     i &+= 1

@@ -187,10 +187,10 @@ public final class Rasterizer {
         var dirty = DirtyBox()
         var bandTop = Int(box.y)
         let bottom = Int(box.maxY)
+        let fused = Self.fuses(target)
         while bandTop < bottom {
             let h = Swift.min(bandRows, bottom - bandTop)
             accumulator.begin(originX: x0, originY: bandTop, width: w, height: h)
-            let fused = Self.fuses(target)
             // The fused targets resolve each row through the windows its edges wrote (``RowWindows``).
             let windows = fused ? accumulator.rowWindows() : nil
             if interior && h == Int(box.height) {

@@ -63,8 +63,8 @@ struct Dasher {
 
     /// The dash being built and, on a closed path that starts on, its first dash held until
     /// the last one, which continues it, ends: points stored through pointers into the
-    /// scratch's arrays (``run(_:_:count:closed:visible:scratch:stroker:)`` sizes them for the
-    /// longest dash: no capacity or uniqueness check per point).
+    /// scratch's ``ShapeScratch/dashBuffer(_:)`` (``run(_:_:count:closed:visible:scratch:stroker:)``
+    /// sizes it for the longest dash: no capacity or uniqueness check per point).
     private struct Points {
         var x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>
         var firstX: UnsafeMutablePointer<Double>, firstY: UnsafeMutablePointer<Double>
@@ -140,28 +140,9 @@ struct Dasher {
         // A dash holds at most its start, the n vertices and its end; the last dash of a
         // closed path continued by the first, which covers another part of the path, two more.
         let room = n &+ 4
-        if scratch.dx.count < room {
-            let size = Swift.max(room, 2 * scratch.dx.count)  // read before `dx` is replaced
-            for k in 0..<4 {
-                let buffer = [Double](repeating: 0, count: size)
-                switch k {
-                case 0: scratch.dx = buffer
-                case 1: scratch.dy = buffer
-                case 2: scratch.fx = buffer
-                default: scratch.fy = buffer
-                }
-            }
-        }
-        scratch.dx.withUnsafeMutableBufferPointer { dx in
-            scratch.dy.withUnsafeMutableBufferPointer { dy in
-                scratch.fx.withUnsafeMutableBufferPointer { fx in
-                    scratch.fy.withUnsafeMutableBufferPointer { fy in
-                        var p = Points(dx.baseAddress!, dy.baseAddress!, fx.baseAddress!, fy.baseAddress!)
-                        walk(xs, ys, count: n, closed: closed, visible: visible, &p, stroker: &stroker)
-                    }
-                }
-            }
-        }
+        let points = scratch.dashBuffer(4 &* room)
+        var p = Points(points, points + room, points + 2 &* room, points + 3 &* room)
+        walk(xs, ys, count: n, closed: closed, visible: visible, &p, stroker: &stroker)
     }
 
     /// ``run(_:_:count:closed:visible:scratch:stroker:)``'s walk, building the dashes in `p`.

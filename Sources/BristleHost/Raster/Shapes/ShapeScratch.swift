@@ -34,26 +34,20 @@ final class ShapeScratch {
     /// Points of a flattened ellipse being stroked.
     var ex: [Double] = []
     var ey: [Double] = []
-    /// Points of the dash being built.
-    var dx: [Double] = []
-    var dy: [Double] = []
-    /// Points of a closed path's first dash, held until the last dash joins it.
-    var fx: [Double] = []
-    var fy: [Double] = []
     private(set) var line: UnsafeMutablePointer<UInt8>
     private var lineCapacity = 256
     private var doubles: UnsafeMutablePointer<Double>
     private var doublesCapacity = 1024
     private var zeroes: UnsafeMutablePointer<Int>
     private var zeroesCapacity = 1024
+    private var dashPoints: UnsafeMutablePointer<Double>
+    private var dashPointsCapacity = 1024
 
     init() {
-        line = .allocate(capacity: lineCapacity)
-        line.initialize(repeating: 0, count: lineCapacity)
-        doubles = .allocate(capacity: doublesCapacity)
-        doubles.initialize(repeating: 0, count: doublesCapacity)
-        zeroes = .allocate(capacity: zeroesCapacity)
-        zeroes.initialize(repeating: 0, count: zeroesCapacity)
+        line = Self.zeroed(lineCapacity)
+        doubles = Self.zeroed(doublesCapacity)
+        zeroes = Self.zeroed(zeroesCapacity)
+        dashPoints = Self.zeroed(dashPointsCapacity)
         path.reserve(1024)
         px.reserveCapacity(256)
         py.reserveCapacity(256)
@@ -63,40 +57,53 @@ final class ShapeScratch {
         line.deallocate()
         doubles.deallocate()
         zeroes.deallocate()
+        dashPoints.deallocate()
     }
 
     /// A row buffer of at least `count` bytes (contents unspecified).
     func lineBuffer(_ count: Int) -> UnsafeMutablePointer<UInt8> {
-        if count > lineCapacity {
-            line.deallocate()
-            lineCapacity = Swift.max(count, 2 * lineCapacity)
-            line = .allocate(capacity: lineCapacity)
-            line.initialize(repeating: 0, count: lineCapacity)
-        }
+        if count > lineCapacity { (line, lineCapacity) = Self.grown(line, lineCapacity, to: count) }
         return line
     }
 
     /// A buffer of at least `count` doubles (contents unspecified).
     func doubleBuffer(_ count: Int) -> UnsafeMutablePointer<Double> {
-        if count > doublesCapacity {
-            doubles.deallocate()
-            doublesCapacity = Swift.max(count, 2 * doublesCapacity)
-            doubles = .allocate(capacity: doublesCapacity)
-            doubles.initialize(repeating: 0, count: doublesCapacity)
-        }
+        if count > doublesCapacity { (doubles, doublesCapacity) = Self.grown(doubles, doublesCapacity, to: count) }
         return doubles
     }
 
     /// A buffer of at least `count` integers, all zero: its user leaves them zero
     /// (``RingRows``' row tables).
     func zeroedInts(_ count: Int) -> UnsafeMutablePointer<Int> {
-        if count > zeroesCapacity {
-            zeroes.deallocate()
-            zeroesCapacity = Swift.max(count, 2 * zeroesCapacity)
-            zeroes = .allocate(capacity: zeroesCapacity)
-            zeroes.initialize(repeating: 0, count: zeroesCapacity)
-        }
+        if count > zeroesCapacity { (zeroes, zeroesCapacity) = Self.grown(zeroes, zeroesCapacity, to: count) }
         return zeroes
+    }
+
+    /// A buffer of at least `count` doubles (contents unspecified) for ``Dasher``'s points: the
+    /// dash being built and a closed path's first dash, held until the last dash joins it.
+    /// Separate from ``doubleBuffer(_:)``, which the stroker fills while the dasher holds this one.
+    func dashBuffer(_ count: Int) -> UnsafeMutablePointer<Double> {
+        if count > dashPointsCapacity { (dashPoints, dashPointsCapacity) = Self.grown(dashPoints, dashPointsCapacity, to: count) }
+        return dashPoints
+    }
+
+    /// `count` elements, all zero.
+    private static func zeroed<T: Numeric>(_ count: Int) -> UnsafeMutablePointer<T> {
+        let buffer = UnsafeMutablePointer<T>.allocate(capacity: count)
+        buffer.initialize(repeating: 0, count: count)
+        return buffer
+    }
+
+    /// Frees `buffer` (of `capacity` elements, fewer than `count`) and returns a zeroed one of
+    /// at least `count` elements with its capacity, at least doubling, so growing requests
+    /// reallocate once per size class; the old contents are not kept. Returned rather than
+    /// passed `inout`: an `inout` access to the scratch's properties would make every read of
+    /// them a run-time exclusivity check.
+    private static func grown<T: Numeric>(_ buffer: UnsafeMutablePointer<T>, _ capacity: Int,
+                                          to count: Int) -> (UnsafeMutablePointer<T>, Int) {
+        buffer.deallocate()
+        let size = Swift.max(count, 2 * capacity)
+        return (zeroed(size), size)
     }
 
     /// Fills ``path`` (nonzero) inside `clip` into `sink`: exact-area coverage, banded like
