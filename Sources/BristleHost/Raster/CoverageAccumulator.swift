@@ -133,34 +133,51 @@ final class CoverageAccumulator {
     }
 
     /// ``addInteriorPolygon(xs:ys:count:)`` reporting the walk to `o` (``RowWindows``).
+    ///
+    /// The edges are walked in runs of one direction: a loop for edges going down (or level)
+    /// and one for edges going up, each leaving when an edge turns the other way. Each loop
+    /// knows its edges' upper end and direction, so neither is chosen per edge (a convex
+    /// polygon, a capsule, has two runs); the edges, their slices and their deposits are the
+    /// same, in the same order, as one loop choosing per edge.
     @inline(__always)
     func addInteriorPolygon<O: CellObserver>(xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, count n: Int,
                                              observer o: inout O) {
         guard n >= 2 else { return }
         let w = Double(width), h = Double(height)
+        let ox = originX, oy = originY
         // Written as plain comparisons so they compile to branch-free min/max instructions.
         @inline(__always) func clamp(_ v: Double, _ hi: Double) -> Double {
             let lo = v > 0 ? v : 0
             return lo < hi ? lo : hi
         }
-        @inline(__always) func cx(_ v: Double) -> Double { clamp(v - originX, w) }
-        @inline(__always) func cy(_ v: Double) -> Double { clamp(v - originY, h) }
+        @inline(__always) func cx(_ v: Double) -> Double { clamp(v - ox, w) }
+        @inline(__always) func cy(_ v: Double) -> Double { clamp(v - oy, h) }
         var ax = cx(xs[n - 1]), ay = cy(ys[n - 1])
         // Two pointers and an end rather than two bases, an index and a count: one register fewer
         // for the walk under an observer.
         var px = xs, py = ys
         let end = xs + n
         while px < end {
-            let bx = cx(px.pointee), by = cy(py.pointee)
-            if ay != by {
-                let down = ay < by
-                accumulate(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, down ? 1 : -1,
-                           &o)
+            // Edges going down (a level edge adds nothing).
+            while px < end {
+                let bx = cx(px.pointee), by = cy(py.pointee)
+                if by < ay { break }
+                if by != ay { accumulate(ax, ay, bx, by, 1, &o) }
+                ax = bx
+                ay = by
+                px += 1
+                py += 1
             }
-            ax = bx
-            ay = by
-            px += 1
-            py += 1
+            // Edges going up.
+            while px < end {
+                let bx = cx(px.pointee), by = cy(py.pointee)
+                if by > ay { break }
+                if by != ay { accumulate(bx, by, ax, ay, -1, &o) }
+                ax = bx
+                ay = by
+                px += 1
+                py += 1
+            }
         }
     }
 
