@@ -134,7 +134,7 @@ final class CoverageAccumulator {
 
     /// ``addInteriorPolygon(xs:ys:count:)`` reporting the walk to `o` (``RowWindows``).
     ///
-    /// The edges are walked in runs of one direction (``downRun(_:_:_:)``, ``upRun(_:_:_:)``),
+    /// The edges are walked in runs of one direction (``downRun(_:_:_:_:)``, ``upRun(_:_:_:_:)``),
     /// each leaving when an edge turns the other way. Each run knows its edges' upper end and
     /// direction, so neither is chosen per edge (a convex polygon, a capsule, has two runs); the
     /// edges, their slices and their deposits are the same, in the same order, as one loop
