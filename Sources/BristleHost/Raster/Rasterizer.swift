@@ -111,22 +111,28 @@ public final class Rasterizer {
         let source = source(paint)
         if base == nil && source.isNoOp { return .empty }
         let x0 = Int(r.x), w = Int(r.width)
-        let table = source.blend == .sourceOver && !source.isNoOp ? overTable.prepare(source) : nil
-        // Over a base, every paint but full-opacity source-over (which has its own path)
-        // blends through a table of its per-mask-value constants.
-        let maskTable = base != nil && (table == nil || source.opacity != 65536) ? maskTables.prepare(source) : nil
-        // Full-opacity source-over over a base blends two pixels at a time from the SIMD table.
-        let quads = base != nil && table != nil && source.opacity == 65536 ? overTable.prepareQuads(source) : nil
-        var dirty = DirtyBox()
         // Row pointers stepped by the strides (no multiplication or optional per row).
-        let y0 = Int(r.y)
+        let y0 = Int(r.y), y1 = Int(r.maxY)
         var t = target.row(y0) + 4 &* x0
         var m = UnsafePointer(mask.row(y0) + x0)
+        if let base, source.blend == .sourceOver && source.opacity == 65536 {
+            // Full-opacity source-over over a base (the pencil): every pixel of the rect written.
+            var b = UnsafePointer(base.row(y0) + 4 &* x0)
+            for _ in y0..<y1 {
+                SpanCompositor.overMaskRow(t, from: b, mask: m, count: w, source: source)
+                t += target.strideBytes
+                m += mask.strideBytes
+                b += base.strideBytes
+            }
+            return r
+        }
+        // Over a base, every other paint blends through a table of its per-mask-value constants.
+        let maskTable = base != nil ? maskTables.prepare(source) : nil
+        var dirty = DirtyBox()
         var b = base.map { UnsafePointer($0.row(y0) + 4 &* x0) }
         let bStride = base?.strideBytes ?? 0
-        for y in y0..<Int(r.maxY) {
-            let span = SpanCompositor.maskRow(t, base: b, mask: m, count: w, source: source, table: table,
-                                              quads: quads, maskTable: maskTable)
+        for y in y0..<y1 {
+            let span = SpanCompositor.maskRow(t, base: b, mask: m, count: w, source: source, maskTable: maskTable)
             dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
             t += target.strideBytes
             m += mask.strideBytes
