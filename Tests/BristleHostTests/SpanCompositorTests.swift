@@ -189,7 +189,7 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
             for y in 0..<height {
                 var mask = before
                 let span = mask.withUnsafeMutableBufferPointer {
-                    spans.resolveMax(row: y, of: acc, windows: windows, into: $0.baseAddress!)
+                    spans.resolveMax(row: y, of: acc, windows: windows, into: $0.baseAddress!, room: width)
                 }
                 #expect(mask == expected[y], "row \(y)")
                 #expect(span.lo == spansWanted[y].lo && span.hi == spansWanted[y].hi, "row \(y)")

@@ -265,7 +265,8 @@ public final class Rasterizer {
         case .mask(let mask):
             for r in 0..<h {
                 let y = bandTop &+ r
-                let span = spans.resolveMax(row: r, of: accumulator, windows: windows, into: mask.row(y) + x0)
+                let span = spans.resolveMax(row: r, of: accumulator, windows: windows, into: mask.row(y) + x0,
+                                            room: mask.width &- x0)
                 dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
             }
         }
