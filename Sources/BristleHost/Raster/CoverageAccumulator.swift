@@ -133,35 +133,74 @@ final class CoverageAccumulator {
     }
 
     /// ``addInteriorPolygon(xs:ys:count:)`` reporting the walk to `o` (``RowWindows``).
+    ///
+    /// The edges are walked in runs of one direction (``downRun(_:_:_:)``, ``upRun(_:_:_:)``),
+    /// each leaving when an edge turns the other way. Each run knows its edges' upper end and
+    /// direction, so neither is chosen per edge (a convex polygon, a capsule, has two runs); the
+    /// edges, their slices and their deposits are the same, in the same order, as one loop
+    /// choosing per edge.
     @inline(__always)
     func addInteriorPolygon<O: CellObserver>(xs: UnsafePointer<Double>, ys: UnsafePointer<Double>, count n: Int,
                                              observer o: inout O) {
         guard n >= 2 else { return }
-        let w = Double(width), h = Double(height)
+        let clamp = InteriorClamp(w: Double(width), h: Double(height), ox: originX, oy: originY)
+        var at = (px: xs, py: ys, ax: clamp.x(xs[n - 1]), ay: clamp.y(ys[n - 1]))
+        let end = xs + n
+        while at.px < end {
+            at = downRun(at, end, clamp, &o)
+            at = upRun(at, end, clamp, &o)
+        }
+    }
+
+    /// Where the interior walk stands between its runs: the next vertex (two pointers rather than
+    /// two bases and an index: one register fewer) and the last one (band coordinates, clamped).
+    typealias InteriorAt = (px: UnsafePointer<Double>, py: UnsafePointer<Double>, ax: Double, ay: Double)
+
+    /// The interior walk's clamp of a vertex into the band.
+    struct InteriorClamp {
+        let w: Double, h: Double, ox: Double, oy: Double
+
         // Written as plain comparisons so they compile to branch-free min/max instructions.
-        @inline(__always) func clamp(_ v: Double, _ hi: Double) -> Double {
+        @inline(__always) static func clamp(_ v: Double, _ hi: Double) -> Double {
             let lo = v > 0 ? v : 0
             return lo < hi ? lo : hi
         }
-        @inline(__always) func cx(_ v: Double) -> Double { clamp(v - originX, w) }
-        @inline(__always) func cy(_ v: Double) -> Double { clamp(v - originY, h) }
-        var ax = cx(xs[n - 1]), ay = cy(ys[n - 1])
-        // Two pointers and an end rather than two bases, an index and a count: one register fewer
-        // for the walk under an observer.
-        var px = xs, py = ys
-        let end = xs + n
+        @inline(__always) func x(_ v: Double) -> Double { Self.clamp(v - ox, w) }
+        @inline(__always) func y(_ v: Double) -> Double { Self.clamp(v - oy, h) }
+    }
+
+    /// The edges from `at` on while they go down (a level edge adds nothing), up to `end`.
+    @inline(never)
+    private func downRun<O: CellObserver>(_ at: InteriorAt, _ end: UnsafePointer<Double>, _ clamp: InteriorClamp,
+                                          _ o: inout O) -> InteriorAt {
+        run(down: true, at, end, clamp, &o)
+    }
+
+    /// The edges from `at` on while they go up (a level edge adds nothing), up to `end`.
+    @inline(never)
+    private func upRun<O: CellObserver>(_ at: InteriorAt, _ end: UnsafePointer<Double>, _ clamp: InteriorClamp,
+                                        _ o: inout O) -> InteriorAt {
+        run(down: false, at, end, clamp, &o)
+    }
+
+    /// ``downRun(_:_:_:_:)`` and ``upRun(_:_:_:_:)``: `down` is a constant in each, so each holds
+    /// one copy of the cell walk with its edges' upper end and direction known.
+    @inline(__always)
+    private func run<O: CellObserver>(down: Bool, _ at: InteriorAt, _ end: UnsafePointer<Double>,
+                                      _ clamp: InteriorClamp, _ o: inout O) -> InteriorAt {
+        var (px, py, ax, ay) = at
         while px < end {
-            let bx = cx(px.pointee), by = cy(py.pointee)
-            if ay != by {
-                let down = ay < by
-                accumulate(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, down ? 1 : -1,
-                           &o)
+            let bx = clamp.x(px.pointee), by = clamp.y(py.pointee)
+            if down ? by < ay : by > ay { break }
+            if by != ay {
+                accumulate(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, down ? 1 : -1, &o)
             }
             ax = bx
             ay = by
             px += 1
             py += 1
         }
+        return (px, py, ax, ay)
     }
 
     /// Adds the directed edge (ax, ay) -> (bx, by) given in plane coordinates.

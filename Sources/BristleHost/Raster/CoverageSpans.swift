@@ -231,8 +231,11 @@ final class CoverageSpans {
                 cells[x] = 0
                 let m = Self.quantize(Swift.min(abs(sum), 1))
                 pixel(x, m)
-                // Branch-free: whether a pixel is covered is the data's, not predictable.
-                lo = Swift.min(lo, m != 0 ? x : w)
+                // Branch-free: whether a pixel is covered is the data's, not predictable. `lo` moves
+                // to `x` only when `x` is below it (`lo` starts at `w`), written without `w`: one
+                // register fewer in the loop.
+                let least = lo < x ? lo : x
+                lo = m != 0 ? least : lo
                 hi = m != 0 ? x &+ 1 : hi
                 x &+= 1
             }

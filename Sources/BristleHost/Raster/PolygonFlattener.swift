@@ -175,8 +175,10 @@ final class PolygonFlattener {
                                   fromX: Double, fromY: Double, toX: Double, toY: Double,
                                   sweep: Double, closing: Bool) {
         append(x: cx + r * fromX, y: cy + r * fromY)
-        // Full steps strictly before the end; the last chord is at most one step long.
-        let steps = Swift.max(0, Int((sweep / step.angle).rounded(.up)) - 1)
+        // Full steps strictly before the end; the last chord is at most one step long. The
+        // ceiling inline (`sweep / step.angle` is finite and at most 2π over the step of a visible
+        // circle): `rounded(.up)` called `ceil` through the PLT, an indirect branch, twice a segment.
+        let steps = Swift.max(0, CoverageAccumulator.ceiling(sweep / step.angle) &- 1)
         let needed = count + steps + 1
         while needed > capacity { grow() }
         var c = fromX, s = fromY
