@@ -47,11 +47,11 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
         }
     }
 
-    @Test("maskRow over a base at full opacity equals the per-channel source-over, for opaque and translucent paints")
+    @Test("overMaskRow and maskRow over a base at full opacity equal the per-channel source-over, for opaque and translucent paints")
     func maskRowOverBase() {
         Self.forEachPaint([RGBAColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1),
-                           RGBAColor(red: 0.9, green: 0.1, blue: 0.4, alpha: 0.6)]) { source, tables, src in
-            let table = tables.prepare(source)
+                           RGBAColor(red: 0.9, green: 0.1, blue: 0.4, alpha: 0.6)]) { source, _, src in
+            let maskTable = MaskTable()
             for mask in Self.maskRows() {
                 let count = mask.count
                 // Premultiplied destination pixels that change along the row.
@@ -60,11 +60,16 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
                     return [a / 3, a / 2, a, a]
                 }
                 var target = [UInt8](repeating: 7, count: 4 * count)
+                var viaTable = target
                 let span = base.withUnsafeBufferPointer { b in
                     mask.withUnsafeBufferPointer { m in
                         target.withUnsafeMutableBufferPointer { t in
+                            SpanCompositor.overMaskRow(t.baseAddress!, from: b.baseAddress!, mask: m.baseAddress!,
+                                                       count: count, source: source)
+                        }
+                        return viaTable.withUnsafeMutableBufferPointer { t in
                             SpanCompositor.maskRow(t.baseAddress!, base: b.baseAddress!, mask: m.baseAddress!,
-                                                   count: count, source: source, table: table)
+                                                   count: count, source: source, maskTable: maskTable.prepare(source))
                         }
                     }
                 }
@@ -72,39 +77,48 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
                 for x in 0..<count {
                     let want = over(src, Int(mask[x]), Array(base[(4 * x)..<(4 * x + 4)]))
                     #expect(Array(target[(4 * x)..<(4 * x + 4)]) == want, "mask \(mask) pixel \(x)")
+                    #expect(Array(viaTable[(4 * x)..<(4 * x + 4)]) == want, "mask table, mask \(mask) pixel \(x)")
                 }
             }
         }
     }
 
-    @Test("maskRow's two-pixel SIMD blend equals the per-channel source-over for every mask value, any base bytes and an odd tail")
+    @Test("overMaskRow's four-pixel and overQuads' two-pixel SIMD blends equal the per-channel source-over for every mask value, any base bytes and every tail")
     func maskRowEveryValue() {
-        // With a `quads` table maskRow is `SpanCompositor.overQuads`, which `RingRows` calls directly.
         // Base pixels premultiplied and not (a channel above alpha), and all 0 or all 255.
         let pixels: [UInt32] = [0x0000_0000, 0xFFFF_FFFF, 0x8040_2010, 0xC0C0_C0C0, 0x10FF_FF7F, 0x00FF_00FF]
         Self.forEachPaint([RGBAColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1),
                            RGBAColor(red: 0.9, green: 0.1, blue: 0.4, alpha: 0.6),
                            RGBAColor(red: 1, green: 1, blue: 1, alpha: 1)]) { source, tables, src in
-            let table = tables.prepare(source)
+            let quads = tables.prepareQuads(source)
             for d in pixels {
-                // 256 mask values then one more: 257 pixels, so the last goes through the tail.
-                let mask = (0..<257).map { UInt8(truncatingIfNeeded: $0 * 7) }
-                let base = [UInt32](repeating: d.littleEndian, count: mask.count)
-                var target = [UInt32](repeating: 0x0707_0707, count: mask.count)
-                base.withUnsafeBytes { b in
-                    mask.withUnsafeBufferPointer { m in
-                        target.withUnsafeMutableBytes { t in
-                            _ = SpanCompositor.maskRow(t.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                                       base: b.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                                       mask: m.baseAddress!, count: mask.count, source: source,
-                                                       table: table, quads: tables.prepareQuads(source))
+                let dst = withUnsafeBytes(of: d.littleEndian) { Array($0) }
+                // 256 mask values then up to three more: every tail of the four-pixel steps.
+                for count in 256...259 {
+                    let mask = (0..<count).map { UInt8(truncatingIfNeeded: $0 * 7) }
+                    let base = [UInt32](repeating: d.littleEndian, count: count)
+                    var target = [UInt32](repeating: 0x0707_0707, count: count)
+                    var viaQuads = target
+                    base.withUnsafeBytes { b in
+                        mask.withUnsafeBufferPointer { m in
+                            target.withUnsafeMutableBytes { t in
+                                SpanCompositor.overMaskRow(t.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                           from: b.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                                           mask: m.baseAddress!, count: count, source: source)
+                            }
+                            viaQuads.withUnsafeMutableBytes { t in
+                                SpanCompositor.overQuads(t.baseAddress!, from: b.baseAddress!, mask: m.baseAddress!,
+                                                         count: count, quads: quads)
+                            }
                         }
                     }
-                }
-                let dst = withUnsafeBytes(of: d.littleEndian) { Array($0) }
-                for x in 0..<mask.count {
-                    let got = withUnsafeBytes(of: target[x]) { Array($0) }
-                    #expect(got == over(src, Int(mask[x]), dst), "pixel \(d) mask \(mask[x]) at \(x)")
+                    for x in 0..<count {
+                        let want = over(src, Int(mask[x]), dst)
+                        let got = withUnsafeBytes(of: target[x]) { Array($0) }
+                        #expect(got == want, "pixel \(d) mask \(mask[x]) at \(x) of \(count)")
+                        let gotQuads = withUnsafeBytes(of: viaQuads[x]) { Array($0) }
+                        #expect(gotQuads == want, "overQuads: pixel \(d) mask \(mask[x]) at \(x) of \(count)")
+                    }
                 }
             }
         }
@@ -175,7 +189,7 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
             for y in 0..<height {
                 var mask = before
                 let span = mask.withUnsafeMutableBufferPointer {
-                    spans.resolveMax(row: y, of: acc, windows: windows, into: $0.baseAddress!)
+                    spans.resolveMax(row: y, of: acc, windows: windows, into: $0.baseAddress!, room: width)
                 }
                 #expect(mask == expected[y], "row \(y)")
                 #expect(span.lo == spansWanted[y].lo && span.hi == spansWanted[y].hi, "row \(y)")

@@ -1,3 +1,5 @@
+import CBristleMath
+
 /// Stage 4 of the pipeline (spans): resolves one accumulated row into 8-bit coverage.
 ///
 /// For each pixel the prefix sum of the row's cells is the signed covered area; the fill rule
@@ -352,27 +354,19 @@ final class CoverageSpans {
 
     /// Resolves band row `y` of `acc` (nonzero rule) through its ``RowWindows`` straight into
     /// a mask row with max (`mask[x] = max(mask[x], coverage)`), `mask` pointing at band column
-    /// 0. Returns the columns with non-zero coverage.
+    /// 0, with `room` bytes from there to the mask row's end (at least the band's width).
+    /// A run of one coverage is ``CBristleComposite_maxRun``: up to 16 bytes as one SIMD max
+    /// with no branch on its length or value (not a `memset` call, nor a loop whose end the
+    /// branch predictor misses), the bytes past the run within those 16 stored back unchanged.
+    /// Returns the columns with non-zero coverage.
     @inline(__always)
     func resolveMax(row y: Int, of acc: CoverageAccumulator, windows: RowWindows,
-                    into mask: UnsafeMutablePointer<UInt8>) -> (lo: Int, hi: Int) {
+                    into mask: UnsafeMutablePointer<UInt8>, room: Int) -> (lo: Int, hi: Int) {
         resolveWindows(row: y, of: acc, windows: windows) { x, m in
             let v = mask[x]
             mask[x] = m > v ? m : v
         } run: { from, to, m in
-            var i = from
-            if m == 255 {
-                while i < to {
-                    mask[i] = 255
-                    i &+= 1
-                }
-            } else {
-                while i < to {
-                    let v = mask[i]
-                    mask[i] = m > v ? m : v
-                    i &+= 1
-                }
-            }
+            CBristleComposite_maxRun(mask + from, to &- from, m, room &- from)
         }
     }
 

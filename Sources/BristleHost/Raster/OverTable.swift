@@ -11,7 +11,7 @@
 /// same constants in the pixel's own channel order for SIMD. Entry `m` holds `div255(S * m)`
 /// for red, green, blue and alpha as 16-bit lanes from the low one up, and the destination's
 /// weight in all four lanes, so two pixels blend as one 8-lane multiply
-/// (``SpanCompositor/maskRow(_:base:mask:count:source:table:quads:maskTable:)``).
+/// (``SpanCompositor/overQuads(_:from:mask:count:quads:)``).
 ///
 /// Not thread-safe; owned by one ``Rasterizer``.
 final class OverTable {

@@ -111,22 +111,28 @@ public final class Rasterizer {
         let source = source(paint)
         if base == nil && source.isNoOp { return .empty }
         let x0 = Int(r.x), w = Int(r.width)
-        let table = source.blend == .sourceOver && !source.isNoOp ? overTable.prepare(source) : nil
-        // Over a base, every paint but full-opacity source-over (which has its own path)
-        // blends through a table of its per-mask-value constants.
-        let maskTable = base != nil && (table == nil || source.opacity != 65536) ? maskTables.prepare(source) : nil
-        // Full-opacity source-over over a base blends two pixels at a time from the SIMD table.
-        let quads = base != nil && table != nil && source.opacity == 65536 ? overTable.prepareQuads(source) : nil
-        var dirty = DirtyBox()
         // Row pointers stepped by the strides (no multiplication or optional per row).
-        let y0 = Int(r.y)
+        let y0 = Int(r.y), y1 = Int(r.maxY)
         var t = target.row(y0) + 4 &* x0
         var m = UnsafePointer(mask.row(y0) + x0)
+        if let base, source.blend == .sourceOver && source.opacity == 65536 {
+            // Full-opacity source-over over a base (the pencil): every pixel of the rect written.
+            var b = UnsafePointer(base.row(y0) + 4 &* x0)
+            for _ in y0..<y1 {
+                SpanCompositor.overMaskRow(t, from: b, mask: m, count: w, source: source)
+                t += target.strideBytes
+                m += mask.strideBytes
+                b += base.strideBytes
+            }
+            return r
+        }
+        // Over a base, every other paint blends through a table of its per-mask-value constants.
+        let maskTable = base != nil ? maskTables.prepare(source) : nil
+        var dirty = DirtyBox()
         var b = base.map { UnsafePointer($0.row(y0) + 4 &* x0) }
         let bStride = base?.strideBytes ?? 0
-        for y in y0..<Int(r.maxY) {
-            let span = SpanCompositor.maskRow(t, base: b, mask: m, count: w, source: source, table: table,
-                                              quads: quads, maskTable: maskTable)
+        for y in y0..<y1 {
+            let span = SpanCompositor.maskRow(t, base: b, mask: m, count: w, source: source, maskTable: maskTable)
             dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
             t += target.strideBytes
             m += mask.strideBytes
@@ -260,12 +266,25 @@ public final class Rasterizer {
                 dirty.add(row: bandTop &+ rows.last, lo: x0 &+ rows.lo, hi: x0 &+ rows.hi)
             }
         case .mask(let mask):
-            for r in 0..<h {
-                let y = bandTop &+ r
-                let span = spans.resolveMax(row: r, of: accumulator, windows: windows, into: mask.row(y) + x0)
-                dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
-            }
+            dirty = maskRows(mask, windows: windows, bandTop: bandTop, rows: h, x0: x0, dirty: dirty)
         }
+    }
+
+    /// ``fusedRows``' mask rows (``CoverageSpans/resolveMax(row:of:windows:into:room:)``), returning
+    /// `dirty` grown by them. Not inlined: inside `render` its SIMD runs made the compiler
+    /// allocate the pixel rows' registers worse (+80 instructions and +1.5 simulated mispredicted
+    /// branches per segment of `stroke_segments_opaque`); one call per band.
+    @inline(never)
+    private func maskRows(_ mask: MaskPlane, windows: RowWindows, bandTop: Int, rows h: Int, x0: Int,
+                          dirty: DirtyBox) -> DirtyBox {
+        var dirty = dirty
+        for r in 0..<h {
+            let y = bandTop &+ r
+            let span = spans.resolveMax(row: r, of: accumulator, windows: windows, into: mask.row(y) + x0,
+                                        room: mask.width &- x0)
+            dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
+        }
+        return dirty
     }
 
 }

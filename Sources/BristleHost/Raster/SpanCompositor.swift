@@ -1,3 +1,5 @@
+import CBristleMath
+
 /// Stage 5 of the pipeline (composite): applies rows of 8-bit coverage to pixels.
 ///
 /// All arithmetic is integer on premultiplied 8-bit values, with `div255` an exact
@@ -26,6 +28,9 @@ enum SpanCompositor {
             opacity = UInt32(Double(o) * 65536 + 0.5)
             blend = paint.blend
         }
+
+        /// The premultiplied red, green, blue and alpha as 16-bit lanes from the low one up.
+        var channelLanes: UInt64 { UInt64(r) | UInt64(g) << 16 | UInt64(b) << 32 | UInt64(a) << 48 }
 
         /// True when compositing this paint can change no pixel.
         var isNoOp: Bool { opacity == 0 || a == 0 }
@@ -255,20 +260,12 @@ enum SpanCompositor {
 
     /// Source-over at full opacity of `count` pixels read at `from` and written at `to` (the
     /// same pixels or not) through `mask`, with the paint's ``OverTable/prepareQuads(_:)`` table
-    /// `quads`: ``maskRow(_:base:mask:count:source:table:quads:maskTable:)``'s path for such a
-    /// paint over a base, without its checks (a caller compositing many short stretches).
+    /// `quads`, two pixels per step (``RingRows``' short stretches; the mask composite over a
+    /// base has ``overMaskRow(_:from:mask:count:source:)``).
     /// Not inlined: inlined into ``RingRows``' row loop it compiled to 20M more instructions
-    /// on `ellipse_stroke`; `maskRow` inlines the same loop (``overQuadsInline(_:from:mask:count:quads:)``),
-    /// as a call there it cost the pencil's event case 0.9M more.
+    /// on `ellipse_stroke`.
     @inline(never)
     static func overQuads(_ to: UnsafeMutableRawPointer, from: UnsafeRawPointer, mask: UnsafePointer<UInt8>,
-                          count: Int, quads: UnsafePointer<UInt64>) {
-        overQuadsInline(to, from: from, mask: mask, count: count, quads: quads)
-    }
-
-    /// ``overQuads(_:from:mask:count:quads:)``'s loop, inlined where it is used.
-    @inline(__always)
-    private static func overQuadsInline(_ to: UnsafeMutableRawPointer, from: UnsafeRawPointer, mask: UnsafePointer<UInt8>,
                           count: Int, quads: UnsafePointer<UInt64>) {
         var x = 0
         // Two pixels per step without a branch on the mask: a value of 0 weighs the
@@ -294,56 +291,30 @@ enum SpanCompositor {
         }
     }
 
+    /// Source-over at full opacity of `count` pixels read at `from` and written at `to` (the
+    /// same pixels or not) through `mask`: every pixel written, a copy where the mask is 0, the
+    /// colour where it is 255 under an opaque paint, exactly the per-channel formula elsewhere.
+    /// Four pixels per step with no branch on the mask's values, the division by 255 as one
+    /// 16-bit multiply-high (``CBristleComposite_overMaskRow``, inline C with SSE2 intrinsics:
+    /// Swift's SIMD types have no multiply-high and add a mask before every pack).
+    @inline(__always)
+    static func overMaskRow(_ to: UnsafeMutablePointer<UInt8>, from: UnsafePointer<UInt8>,
+                            mask: UnsafePointer<UInt8>, count: Int, source s: Source) {
+        CBristleComposite_overMaskRow(to, from, mask, count, s.channelLanes)
+    }
+
     /// Composites through a mask row, reading destination values from `base` (or from the
     /// target itself when `base` is nil) and writing `target`. With a base, every pixel is
-    /// written (a copy of the base pixel where the effective coverage is 0); without one,
-    /// zero-coverage pixels are skipped. `table` (the paint's ``OverTable``, optional) speeds up
-    /// full-opacity source-over over a base, and `quads` (its ``OverTable/prepareQuads(_:)``)
-    /// more so; `maskTable` (``prepareMaskTable(_:into:)``) is
-    /// required for any other paint over a base. Returns the columns `lo..<hi` written (`lo >= hi`
-    /// when none).
+    /// written (a copy of the base pixel where the effective coverage is 0) through `maskTable`
+    /// (``prepareMaskTable(_:into:)``, required then); without one, zero-coverage pixels are
+    /// skipped. Full-opacity source-over over a base has a faster path of its own,
+    /// ``overMaskRow(_:from:mask:count:source:)``. Returns the columns `lo..<hi` written
+    /// (`lo >= hi` when none).
     static func maskRow(_ target: UnsafeMutablePointer<UInt8>, base: UnsafePointer<UInt8>?,
                         mask: UnsafePointer<UInt8>, count: Int, source s: Source,
-                        table: UnsafePointer<UInt64>? = nil, quads: UnsafePointer<UInt64>? = nil,
                         maskTable: UnsafePointer<UInt32>? = nil) -> (lo: Int, hi: Int) {
         var lo = count, hi = 0
         var x = 0
-        if let base, s.blend == .sourceOver && s.opacity == 65536 {
-            let over = OverPixel(s, table: table)
-            let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(target)
-            if let quads {
-                overQuadsInline(to, from: from, mask: mask, count: count, quads: quads)
-                return (0, count)
-            }
-            while x < count {
-                // Eight mask values per test while they are all 0 (a copy of the base) or all
-                // 255 under an opaque paint (the colour).
-                if x &+ 8 <= count {
-                    let eight = UnsafeRawPointer(mask + x).loadUnaligned(as: UInt64.self)
-                    if eight == 0 {
-                        let a = (from + 4 &* x).loadUnaligned(as: SIMD4<UInt32>.self)
-                        let b = (from + 4 &* x).loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt32>.self)
-                        (to + 4 &* x).storeBytes(of: a, as: SIMD4<UInt32>.self)
-                        (to + 4 &* x).storeBytes(of: b, toByteOffset: 16, as: SIMD4<UInt32>.self)
-                        x &+= 8
-                        continue
-                    }
-                    if eight == .max && over.opaque {
-                        fill(to + 4 &* x, count: 8, with: over.solid)
-                        x &+= 8
-                        continue
-                    }
-                }
-                let m = UInt32(mask[x])
-                if m == 0 {
-                    (to + 4 &* x).storeBytes(of: (from + 4 &* x).loadUnaligned(as: UInt32.self), as: UInt32.self)
-                } else {
-                    over.apply(from: from + 4 &* x, to: to + 4 &* x, m)
-                }
-                x &+= 1
-            }
-            return (0, count)
-        }
         if let base {
             guard let maskTable else { preconditionFailure("a mask table is needed over a base") }
             let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(target)

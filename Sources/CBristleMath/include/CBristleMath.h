@@ -3,6 +3,8 @@
 
 #include <stdint.h>
 
+#include "CBristleComposite.h" /* the mask composites' SIMD rows */
+
 /* `v` truncated toward zero: one conversion instruction (CVTTSD2SI on x86-64), without the range
  * checks of Swift's Int(_:). Defined only for finite `v` with |v| < 2^63; callers guarantee it.
  * Inline, so that Swift callers pay no call. */

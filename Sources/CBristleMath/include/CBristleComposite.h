@@ -1,0 +1,145 @@
+#ifndef CBRISTLE_COMPOSITE_H
+#define CBRISTLE_COMPOSITE_H
+
+#include <stdint.h>
+#include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* round(v / 255) for v in 0...65535: ((v + 128) * 257) >> 16, see CBristleComposite_overMaskRow. */
+static inline uint32_t CBristleComposite_div255(uint32_t v) {
+    return ((v + 128) * 257) >> 16;
+}
+
+#if defined(__SSE2__)
+/* One 8-lane step: two pixels' channels `d` (16-bit lanes) blended with the mask values `m`
+ * (each pixel's value in its four lanes). `opaque` (a constant where it is inlined) says the
+ * paint's alpha is 255: the weight is then 255 - m, as div255(255 * m) = m. */
+static inline __m128i CBristleComposite_overLanes(__m128i d, __m128i m, __m128i colour, __m128i alpha,
+                                                  int opaque) {
+    const __m128i half = _mm_set1_epi16(128), k257 = _mm_set1_epi16(257), full = _mm_set1_epi16(255);
+    __m128i add = _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(colour, m), half), k257);
+    __m128i weight = opaque ? _mm_sub_epi16(full, m)
+                            : _mm_sub_epi16(full, _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(alpha, m), half), k257));
+    return _mm_add_epi16(add, _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(d, weight), half), k257));
+}
+#endif
+
+/* The row for an opaque paint (`opaque` 1) or any paint (0); see CBristleComposite_overMaskRow. */
+static inline void CBristleComposite_overMaskRowAs(uint8_t *to, const uint8_t *from, const uint8_t *mask,
+                                                   intptr_t count, uint64_t colour, int opaque) {
+    intptr_t x = 0;
+#if defined(__SSE2__)
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i lanes = _mm_set1_epi64x((long long)colour);
+    const __m128i alpha = _mm_set1_epi16((short)(colour >> 48));
+    for (; x + 4 <= count; x += 4) {
+        uint32_t m4;
+        __m128i m, d, lo, hi;
+        memcpy(&m4, mask + x, 4);
+        m = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)m4), zero); /* m0 m1 m2 m3 */
+        m = _mm_unpacklo_epi16(m, m);                             /* m0 m0 m1 m1 m2 m2 m3 m3 */
+        d = _mm_loadu_si128((const __m128i *)(const void *)(from + 4 * x));
+        lo = CBristleComposite_overLanes(_mm_unpacklo_epi8(d, zero), _mm_unpacklo_epi32(m, m), lanes, alpha, opaque);
+        hi = CBristleComposite_overLanes(_mm_unpackhi_epi8(d, zero), _mm_unpackhi_epi32(m, m), lanes, alpha, opaque);
+        _mm_storeu_si128((__m128i *)(void *)(to + 4 * x), _mm_packus_epi16(lo, hi));
+    }
+    if (x + 2 <= count) {
+        uint16_t m2;
+        long long d8;
+        __m128i m, out;
+        memcpy(&m2, mask + x, 2);
+        memcpy(&d8, from + 4 * x, 8);
+        m = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)m2), zero);
+        m = _mm_unpacklo_epi16(m, m);
+        out = CBristleComposite_overLanes(_mm_unpacklo_epi8(_mm_cvtsi64_si128(d8), zero),
+                                          _mm_unpacklo_epi32(m, m), lanes, alpha, opaque);
+        d8 = _mm_cvtsi128_si64(_mm_packus_epi16(out, out));
+        memcpy(to + 4 * x, &d8, 8);
+        x += 2;
+    }
+    if (x < count) {
+        int d4;
+        __m128i m, out;
+        memcpy(&d4, from + 4 * x, 4);
+        m = _mm_set1_epi16((short)mask[x]);
+        out = CBristleComposite_overLanes(_mm_unpacklo_epi8(_mm_cvtsi32_si128(d4), zero), m, lanes, alpha, opaque);
+        d4 = _mm_cvtsi128_si32(_mm_packus_epi16(out, out));
+        memcpy(to + 4 * x, &d4, 4);
+        x += 1;
+    }
+#endif
+    for (; x < count; x++) {
+        uint32_t m = mask[x];
+        uint32_t weight = 255 - CBristleComposite_div255((uint32_t)(colour >> 48) * m);
+        int c;
+        for (c = 0; c < 4; c++) {
+            uint32_t s = (uint32_t)(colour >> (16 * c)) & 0xFF;
+            to[4 * x + c] = (uint8_t)(CBristleComposite_div255(s * m) +
+                                      CBristleComposite_div255(from[4 * x + c] * weight));
+        }
+    }
+}
+
+/* Source-over at full opacity through an 8-bit mask, from `from` to `to` (RGBA8 premultiplied;
+ * the same pixels or not), `count` pixels: for mask value m, per channel with S the paint's
+ * premultiplied channel and Sa its alpha,
+ *     out = div255(S * m) + div255(d * (255 - div255(Sa * m))),
+ * div255(v) = round(v / 255) for v in 0...65535, computed as ((v + 128) * 257) >> 16 (the high
+ * half of one 16-bit multiply, PMULHUW: equal to ((t + (t >> 8)) >> 8), t = v + 128, for every
+ * 16-bit t). A mask value of 0 copies the pixel, 255 under an opaque paint stores the colour.
+ * Every lane's sum is at most 255, so packing back to bytes never saturates.
+ * `colour` is the paint's premultiplied red, green, blue and alpha as 16-bit lanes from the low
+ * one up. Four pixels per step (one 16-byte load and store), then two, then one; no branch on
+ * the mask's values; an opaque paint's weight is 255 - m without a multiply. Inline, so Swift
+ * callers pay no call. */
+static inline void CBristleComposite_overMaskRow(uint8_t *to, const uint8_t *from, const uint8_t *mask,
+                                                 intptr_t count, uint64_t colour) {
+    if ((colour >> 48) == 255)
+        CBristleComposite_overMaskRowAs(to, from, mask, count, colour, 1);
+    else
+        CBristleComposite_overMaskRowAs(to, from, mask, count, colour, 0);
+}
+
+/* 16 bytes of 0xFF then 16 of 0: the 16 bytes at `16 - n` are n lanes of 0xFF, then 0s. */
+static const uint8_t CBristleComposite_firstLanes[32] = {
+    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
+    0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+/* p[0..<n] = max(p[i], m), n >= 1, for a run of one coverage value resolved into a mask;
+ * `room` is how many bytes from p the row holds (n or more). A run of at most 16 with 16 bytes
+ * of room is one 16-byte load, a byte-wise max with m in its first n lanes (0 in the others, from
+ * CBristleComposite_firstLanes: their bytes are stored back unchanged) and one store, with no
+ * branch on n or m; a longer one is 16-byte maxes, the last overlapping (max is idempotent).
+ * Otherwise one byte at a time. */
+static inline void CBristleComposite_maxRun(uint8_t *p, intptr_t n, uint8_t m, intptr_t room) {
+#if defined(__SSE2__)
+    const __m128i value = _mm_set1_epi64x((long long)((uint64_t)m * 0x0101010101010101ull));
+    if (n <= 16 && room >= 16) {
+        __m128i lanes = _mm_loadu_si128((const __m128i *)(const void *)(CBristleComposite_firstLanes + 16 - n));
+        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+        _mm_storeu_si128((__m128i *)(void *)p, _mm_max_epu8(v, _mm_and_si128(lanes, value)));
+        return;
+    }
+    if (n >= 16) {
+        intptr_t i;
+        for (i = 0; i + 16 < n; i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + i));
+            _mm_storeu_si128((__m128i *)(void *)(p + i), _mm_max_epu8(v, value));
+        }
+        {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(p + n - 16));
+            _mm_storeu_si128((__m128i *)(void *)(p + n - 16), _mm_max_epu8(v, value));
+        }
+        return;
+    }
+#endif
+    (void)room;
+    /* Rare (a short run near the row's end): kept small, not vectorised. */
+#pragma clang loop vectorize(disable) unroll(disable)
+    for (; n > 0; n--, p++)
+        if (*p < m) *p = m;
+}
+
+#endif
