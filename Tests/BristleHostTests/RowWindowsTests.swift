@@ -86,14 +86,37 @@ import Testing
                 withUnsafeMutableBytes(of: &want[x]) { over.apply($0.baseAddress!, UInt32(expected[r][x])) }
             }
             let span = pixels.withUnsafeMutableBytes {
-                spans.resolveOver(row: r, of: acc, windows: overWindows,
-                                  onto: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), over: over)
+                CoverageSpans.resolveOver(acc.row(r), width: w, bounds: overWindows.bounds + 4 &* r,
+                                          onto: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), over: over)
             }
             let got = span.lo < span.hi ? span : (w, 0)
             if pixels != want || got != columns[r] {
                 failures += 1
                 Issue.record("\(what), pixel row \(r): \(got) against \(columns[r])")
             }
+        }
+        // The whole band at once (rows padded by 3 pixels, which stay grey), with its box.
+        let bandWindows = walk(windowed: true)!
+        let stride = w + 3
+        var image = [UInt32](repeating: grey, count: stride * h)
+        var wantImage = image
+        for r in 0..<h {
+            for x in 0..<w where expected[r][x] != 0 {
+                withUnsafeMutableBytes(of: &wantImage[r * stride + x]) { over.apply($0.baseAddress!, UInt32(expected[r][x])) }
+            }
+        }
+        let box = image.withUnsafeMutableBytes {
+            CoverageSpans.resolveOver(rows: h, cells: acc.row(0), cellStride: acc.stride, width: w,
+                                      bounds: bandWindows.bounds, onto: $0.baseAddress!.assumingMemoryBound(to: UInt8.self),
+                                      pixelStride: 4 * stride, over: over)
+        }
+        let covered = (0..<h).filter { columns[$0].lo < columns[$0].hi }
+        let wantBox = covered.isEmpty ? [] : [covered.map { columns[$0].lo }.min()!, covered.map { columns[$0].hi }.max()!,
+                                              covered.first!, covered.last!]
+        let gotBox = box.first <= box.last ? [box.lo, box.hi, box.first, box.last] : []
+        let zeroed = (0..<(h * (w + 2))).allSatisfy { acc.row(0)[$0] == 0 }
+        if image != wantImage || gotBox != wantBox || !zeroed {
+            Issue.record("\(what), band of \(h) rows: box \(gotBox) against \(wantBox), pixels \(image == wantImage), cells zeroed \(zeroed)")
         }
     }
 

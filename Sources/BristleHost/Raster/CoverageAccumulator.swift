@@ -134,7 +134,7 @@ final class CoverageAccumulator {
 
     /// ``addInteriorPolygon(xs:ys:count:)`` reporting the walk to `o` (``RowWindows``).
     ///
-    /// The edges are walked in runs of one direction (``downRun(_:_:_:)``, ``upRun(_:_:_:)``),
+    /// The edges are walked in runs of one direction (``downRun(_:_:_:_:)``, ``upRun(_:_:_:_:)``),
     /// each leaving when an edge turns the other way. Each run knows its edges' upper end and
     /// direction, so neither is chosen per edge (a convex polygon, a capsule, has two runs); the
     /// edges, their slices and their deposits are the same, in the same order, as one loop
@@ -189,11 +189,13 @@ final class CoverageAccumulator {
     private func run<O: CellObserver>(down: Bool, _ at: InteriorAt, _ end: UnsafePointer<Double>,
                                       _ clamp: InteriorClamp, _ o: inout O) -> InteriorAt {
         var (px, py, ax, ay) = at
+        let base = cells, stride = self.stride
         while px < end {
             let bx = clamp.x(px.pointee), by = clamp.y(py.pointee)
             if down ? by < ay : by > ay { break }
             if by != ay {
-                accumulate(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, down ? 1 : -1, &o)
+                accumulate(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, down ? 1 : -1,
+                           cells: base, stride: stride, &o)
             }
             ax = bx
             ay = by
@@ -286,7 +288,15 @@ final class CoverageAccumulator {
     @inline(__always)
     private func accumulate<O: CellObserver>(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
                                              _ dir: Double, _ o: inout O) {
-        let base = cells, stride = self.stride
+        accumulate(x0, y0, x1, y1, dir, cells: cells, stride: stride, &o)
+    }
+
+    /// ``accumulate(_:_:_:_:_:_:)`` into `base` (``cells``) with rows `stride` (``stride``) apart,
+    /// read once by a caller walking many edges.
+    @inline(__always)
+    private func accumulate<O: CellObserver>(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+                                             _ dir: Double, cells base: UnsafeMutablePointer<Float>,
+                                             stride: Int, _ o: inout O) {
         let row0 = Self.truncated(y0)
         let next = Double(row0 &+ 1)
         // Within one row exactly when ceil(y1) <= row0 + 1.

@@ -206,9 +206,15 @@ final class CoverageSpans {
     @inline(__always)
     func resolveWindows(row y: Int, of acc: CoverageAccumulator, windows: RowWindows,
                         pixel: (Int, UInt8) -> Void, run: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
-        let w = acc.width
-        let cells = acc.row(y)
-        let bounds = windows.bounds + 4 &* y
+        Self.resolveWindows(acc.row(y), width: acc.width, bounds: windows.bounds + 4 &* y, pixel: pixel, run: run)
+    }
+
+    /// ``resolveWindows(row:of:windows:pixel:run:)`` of the row whose cells start at `cells`
+    /// (`w + 2` of them, `w` the band's width) and whose ``RowWindows`` record starts at `bounds`:
+    /// a caller walking the band's rows steps both pointers instead of locating each row.
+    @inline(__always)
+    static func resolveWindows(_ cells: UnsafeMutablePointer<Float>, width w: Int, bounds: UnsafeMutablePointer<Int>,
+                               pixel: (Int, UInt8) -> Void, run: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
         // The windows in order (an empty one, lowest `Int.max`, sorts last).
         var a0 = bounds[0], a1 = bounds[1], b0 = bounds[2], b1 = bounds[3]
         if b0 < a0 {
@@ -260,18 +266,20 @@ final class CoverageSpans {
         return (lo, hi)
     }
 
-    /// Resolves band row `y` of `acc` (nonzero rule) through its ``RowWindows`` and composites
-    /// it at once, source-over at full opacity, onto `pixels` (the RGBA8 pixel of band column
-    /// 0): the same result as ``resolve(row:of:rule:)`` followed by
+    /// Resolves the band row whose cells start at `cells` (`w + 2` of them, `w` the band's width;
+    /// nonzero rule) through its ``RowWindows`` record at `bounds` (see
+    /// ``resolveWindows(_:width:bounds:pixel:run:)``) and composites it at once, source-over at
+    /// full opacity, onto `pixels` (the RGBA8 pixel of band column 0): the same result as
+    /// ``resolve(row:of:rule:)`` followed by
     /// ``SpanCompositor/blendRow(_:coverage:count:source:)`` without the coverage buffer; `over`
     /// is the paint prepared once for the band (with its ``OverTable``, which must be present:
     /// the windows' pixels are blended through it with no test, coverage 0 leaving a pixel as it
     /// is). Returns the columns `lo..<hi` with non-zero coverage.
     @inline(__always)
-    func resolveOver(row y: Int, of acc: CoverageAccumulator, windows: RowWindows,
-                     onto pixels: UnsafeMutablePointer<UInt8>, over: SpanCompositor.OverPixel) -> (lo: Int, hi: Int) {
+    static func resolveOver(_ cells: UnsafeMutablePointer<Float>, width w: Int, bounds: UnsafeMutablePointer<Int>,
+                            onto pixels: UnsafeMutablePointer<UInt8>, over: SpanCompositor.OverPixel) -> (lo: Int, hi: Int) {
         let words = UnsafeMutableRawPointer(pixels)
-        return resolveWindows(row: y, of: acc, windows: windows) { x, m in
+        return resolveWindows(cells, width: w, bounds: bounds) { x, m in
             over.applyTable(from: words + 4 &* x, to: words + 4 &* x, UInt32(m))
         } run: { from, to, m in
             if m == 255 && over.opaque {
@@ -284,6 +292,37 @@ final class CoverageSpans {
                 }
             }
         }
+    }
+
+    /// ``resolveOver(_:width:bounds:onto:over:)`` of `rows` consecutive band rows: row `r`'s
+    /// cells at `cells + r * cellStride`, its ``RowWindows`` record at `bounds + 4 * r`, its
+    /// pixels at `pixels + r * pixelStride` (bytes). A function of its own, called once per band,
+    /// taking and returning values: the row loop's pointers and box stay in registers (inlined
+    /// into the render, the compiler kept them in memory and reloaded them per row and window).
+    /// Returns the columns `lo..<hi` holding every non-zero coverage of the rows and the first
+    /// and last row holding any (`first > last` when none does).
+    @inline(never)
+    static func resolveOver(rows h: Int, cells: UnsafeMutablePointer<Float>, cellStride: Int, width w: Int,
+                            bounds: UnsafeMutablePointer<Int>, onto pixels: UnsafeMutablePointer<UInt8>,
+                            pixelStride: Int, over: SpanCompositor.OverPixel)
+        -> (lo: Int, hi: Int, first: Int, last: Int) {
+        var cells = cells, bounds = bounds, pixels = pixels
+        // An empty row returns exactly (w, 0), which leaves `lo` and `hi` as they are.
+        var lo = w, hi = 0, first = h, last = -1
+        var r = 0
+        while r < h {
+            let span = resolveOver(cells, width: w, bounds: bounds, onto: pixels, over: over)
+            lo = span.lo < lo ? span.lo : lo
+            hi = span.hi > hi ? span.hi : hi
+            let some = span.lo < span.hi
+            first = some && r < first ? r : first
+            last = some ? r : last
+            cells += cellStride
+            bounds += 4
+            pixels += pixelStride
+            r &+= 1
+        }
+        return (lo, hi, first, last)
     }
 
     /// Stores the pixel word `v` into the `count` (at least 1) pixels at `p`, nothing past them:

@@ -256,11 +256,14 @@ public final class Rasterizer {
         switch target {
         case .pixels(let plane, let source):
             let over = SpanCompositor.OverPixel(source, table: overTable.prepare(source))
-            for r in 0..<h {
-                let y = bandTop &+ r
-                let span = spans.resolveOver(row: r, of: accumulator, windows: windows,
-                                             onto: plane.row(y) + 4 &* x0, over: over)
-                dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
+            let rows = CoverageSpans.resolveOver(rows: h, cells: accumulator.row(0), cellStride: accumulator.stride,
+                                                 width: accumulator.width, bounds: windows.bounds,
+                                                 onto: plane.row(bandTop) + 4 &* x0, pixelStride: plane.strideBytes,
+                                                 over: over)
+            if rows.first <= rows.last {
+                // The band's box: its first and last rows with the columns of all its rows.
+                dirty.add(row: bandTop &+ rows.first, lo: x0 &+ rows.lo, hi: x0 &+ rows.hi)
+                dirty.add(row: bandTop &+ rows.last, lo: x0 &+ rows.lo, hi: x0 &+ rows.hi)
             }
         case .mask(let mask):
             dirty = maskRows(mask, windows: windows, bandTop: bandTop, rows: h, x0: x0, dirty: dirty)
