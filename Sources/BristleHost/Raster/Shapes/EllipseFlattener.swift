@@ -108,30 +108,113 @@ struct EllipseFlattener {
     mutating func append(to path: inout ContourPath, cx: Double, cy: Double, rx: Double,
                          ry: Double, offset: Double = 0, reversed: Bool = false,
                          quadrant: (from: Double, to: Double) = (0, 0.5 * Double.pi)) {
-        let q = quadrantStorage
-        q.count = 0
-        let quarter = quadrant.to
-        var theta = quadrant.from
-        let cornerFirst = quadrant.from > 0, cornerLast = quarter < 0.5 * Double.pi
-        // A bound on the offset curve's speed |d(p + o n)/dθ| <= |p'| + |o| |p'| κ, with
-        // |p'| <= max(rx, ry) and |p'| κ = rx ry / |p'|² <= max / min: doubled for the push.
-        let reach = 2 * (Swift.max(rx, ry) + abs(offset) * Swift.max(rx, ry) / Swift.min(rx, ry))
-        // Every vertex lies within max(rx, ry) + |offset| + the push (below 0.01) of the centre:
-        // when that box is within the cull rectangle, no vertex is culled and no step leaps.
-        let extent = Swift.max(rx, ry) + abs(offset) + 1
-        let within = path.distanceBeyondCull(cx - extent, cy - extent) <= 0
-            && path.distanceBeyondCull(cx + extent, cy + extent) <= 0
-        // (sin θ, cos θ): exact (the C library's) at the first and last vertex, after a leap
-        // and every ``anchorSteps`` steps; in between the previous pair rotated by the step.
-        var (s, c) = RasterMath.sineCosine(theta)
-        var rotated = 0
+        var walk = Walk(quadrantStorage, path, cx: cx, cy: cy, rx: rx, ry: ry, offset: offset,
+                        quadrant: quadrant)
         while true {
+            let (x, y, step) = walk.vertex()
+            if walk.theta >= walk.quarter { break }
+            if walk.within {
+                walk.advance(to: Swift.min(walk.theta + step, walk.quarter))
+            } else {
+                let gap = Swift.min(
+                    Swift.min(path.distanceBeyondCull(cx + x, cy + y), path.distanceBeyondCull(cx - x, cy + y)),
+                    Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
+                walk.advance(to: Swift.min(walk.theta + Swift.max(step, gap / walk.reach), walk.quarter))
+            }
+        }
+        Self.mirror(quadrantStorage, into: &path, cx: cx, cy: cy, reversed: reversed, within: walk.within)
+    }
+
+    /// Appends a ring's two contours: this flattener's at offset `h` (outwards, clockwise on
+    /// screen), then `inner`'s at `-h` over `innerQuadrant`, reversed: what
+    /// ``append(to:cx:cy:rx:ry:offset:reversed:quadrant:)`` appends for each, the same
+    /// vertices, with the two quadrants' step loops interleaved (each vertex's square roots
+    /// and divisions wait on the step before it; the two walks' chains overlap). Out of line:
+    /// inlined into a large caller, the steps were left as calls.
+    @inline(never)
+    mutating func appendRing(inner: EllipseFlattener, to path: inout ContourPath, cx: Double, cy: Double,
+                             rx: Double, ry: Double, halfWidth h: Double,
+                             innerQuadrant: (from: Double, to: Double)) {
+        var a = Walk(quadrantStorage, path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h,
+                     quadrant: (0, 0.5 * Double.pi))
+        var b = Walk(inner.quadrantStorage, path, cx: cx, cy: cy, rx: rx, ry: ry, offset: -h,
+                     quadrant: innerQuadrant)
+        // Culled contours leap over parameter ranges: one after the other.
+        guard a.within && b.within else {
+            append(to: &path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h)
+            var inner = inner
+            inner.append(to: &path, cx: cx, cy: cy, rx: rx, ry: ry, offset: -h, reversed: true,
+                         quadrant: innerQuadrant)
+            return
+        }
+        var aDone = false, bDone = false
+        while !aDone || !bDone {
+            if !aDone {
+                let step = a.vertex().step
+                aDone = a.theta >= a.quarter
+                if !aDone { a.advance(to: Swift.min(a.theta + step, a.quarter)) }
+            }
+            if !bDone {
+                let step = b.vertex().step
+                bDone = b.theta >= b.quarter
+                if !bDone { b.advance(to: Swift.min(b.theta + step, b.quarter)) }
+            }
+        }
+        Self.mirror(quadrantStorage, into: &path, cx: cx, cy: cy, reversed: false, within: true)
+        Self.mirror(inner.quadrantStorage, into: &path, cx: cx, cy: cy, reversed: true, within: true)
+    }
+
+    /// One quadrant's walk over the parameter: ``vertex()`` stores the vertex at ``theta``
+    /// into the quadrant storage (emptied at the start), ``advance(to:)`` moves on, until
+    /// ``theta`` reaches ``quarter``.
+    private struct Walk {
+        let q: Quadrant
+        let rx: Double, ry: Double, offset: Double
+        let from: Double, quarter: Double
+        let cornerFirst: Bool, cornerLast: Bool
+        /// A bound on the offset curve's speed |d(p + o n)/dθ| <= |p'| + |o| |p'| κ, with
+        /// |p'| <= max(rx, ry) and |p'| κ = rx ry / |p'|² <= max / min: doubled for the push.
+        let reach: Double
+        /// Every vertex lies within max(rx, ry) + |offset| + the push (below 0.01) of the
+        /// centre: when that box is within the cull rectangle, no vertex is culled and no step
+        /// leaps.
+        let within: Bool
+        var theta: Double
+        /// (sin θ, cos θ): exact (the C library's) at the first and last vertex, after a leap
+        /// and every ``anchorSteps`` steps; in between the previous pair rotated by the step.
+        var s: Double, c: Double
+        var rotated = 0
+
+        init(_ q: Quadrant, _ path: ContourPath, cx: Double, cy: Double, rx: Double, ry: Double,
+             offset: Double, quadrant: (from: Double, to: Double)) {
+            self.q = q
+            q.count = 0
+            self.rx = rx
+            self.ry = ry
+            self.offset = offset
+            from = quadrant.from
+            quarter = quadrant.to
+            theta = quadrant.from
+            cornerFirst = quadrant.from > 0
+            cornerLast = quarter < 0.5 * Double.pi
+            reach = 2 * (Swift.max(rx, ry) + abs(offset) * Swift.max(rx, ry) / Swift.min(rx, ry))
+            let extent = Swift.max(rx, ry) + abs(offset) + 1
+            within = path.distanceBeyondCull(cx - extent, cy - extent) <= 0
+                && path.distanceBeyondCull(cx + extent, cy + extent) <= 0
+            (s, c) = RasterMath.sineCosine(theta)
+        }
+
+        /// Stores the vertex at ``theta``; returns it (relative to the centre) and the
+        /// curvature's parameter step there.
+        @inline(__always)
+        func vertex() -> (x: Double, y: Double, step: Double) {
             let tx = -rx * s, ty = ry * c
             let speed = (tx * tx + ty * ty).squareRoot()
             let kappa = rx * ry / (speed * speed * speed)
             let k = rx * ry / speed * Swift.max(1 + offset * kappa, 0.05)
-            let step = Swift.min(Self.maxStep, Swift.max(Self.minStep, (8 * Self.tolerance / k).squareRoot()))
-            let onXAxis = cornerFirst && theta == quadrant.from, onYAxis = cornerLast && theta >= quarter
+            let step = Swift.min(EllipseFlattener.maxStep,
+                                 Swift.max(EllipseFlattener.minStep, (8 * EllipseFlattener.tolerance / k).squareRoot()))
+            let onXAxis = cornerFirst && theta == from, onYAxis = cornerLast && theta >= quarter
             let push = onXAxis || onYAxis ? offset : offset + k * step * step / 16
             var x = rx * c + push * ty / speed, y = ry * s - push * tx / speed
             if onXAxis { y = 0 }
@@ -140,19 +223,15 @@ struct EllipseFlattener {
             q.x[q.count] = x
             q.y[q.count] = y
             q.count &+= 1
-            if theta >= quarter { break }
-            var next: Double
-            if within {
-                next = Swift.min(theta + step, quarter)
-            } else {
-                let gap = Swift.min(
-                    Swift.min(path.distanceBeyondCull(cx + x, cy + y), path.distanceBeyondCull(cx - x, cy + y)),
-                    Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
-                next = Swift.min(theta + Swift.max(step, gap / reach), quarter)
-            }
+            return (x, y, step)
+        }
+
+        /// Moves to the parameter `next` (above ``theta``, at most ``quarter``).
+        @inline(__always)
+        mutating func advance(to next: Double) {
             let delta = next - theta
             rotated &+= 1
-            if next >= quarter || delta > Self.maxStep || rotated == Self.anchorSteps {
+            if next >= quarter || delta > EllipseFlattener.maxStep || rotated == EllipseFlattener.anchorSteps {
                 (s, c) = RasterMath.sineCosine(next)
                 rotated = 0
             } else {
@@ -161,6 +240,13 @@ struct EllipseFlattener {
             }
             theta = next
         }
+    }
+
+    /// Appends the quadrant `q` (θ from its range's start to its end inclusive) mirrored into
+    /// the four quadrants around `(cx, cy)` as a new contour (reversed when `reversed`);
+    /// `within`: no vertex can be culled.
+    private static func mirror(_ q: Quadrant, into path: inout ContourPath, cx: Double, cy: Double,
+                               reversed: Bool, within: Bool) {
         // The quadrant holds θ from 0 to π/2 inclusive; mirror it into the four quadrants.
         let m = q.count - 1, qx = q.x, qy = q.y
         path.close()
