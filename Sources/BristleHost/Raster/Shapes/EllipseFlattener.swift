@@ -242,6 +242,18 @@ struct EllipseFlattener {
         }
     }
 
+    /// The topmost and bottommost vertex (y least and greatest, the first of equals not
+    /// guaranteed) of a contour appended with a quadrant of `m + 1` vertices (`4 m` in all,
+    /// none culled), as ``mirror(_:into:cx:cy:reversed:within:)`` lays them out: k rising in
+    /// the first quadrant (y = cy + qy[k]), falling in the second, rising in the third (cy -
+    /// qy[k]) and falling in the fourth, so the bottom is vertex m and the top 3 m; reversed,
+    /// the same vertices from the fourth quadrant's k = 1 backwards, so the top is m - 1 and
+    /// the bottom 3 m - 1. y is monotone from one to the other either way round (qy grows
+    /// with k).
+    static func extremes(quadrantVertices m: Int, reversed: Bool) -> (top: Int, bottom: Int) {
+        reversed ? (m - 1, 3 * m - 1) : (3 * m, m)
+    }
+
     /// Appends the quadrant `q` (θ from its range's start to its end inclusive) mirrored into
     /// the four quadrants around `(cx, cy)` as a new contour (reversed when `reversed`);
     /// `within`: no vertex can be culled.

@@ -51,7 +51,7 @@ enum RingRows {
         // The general fill's deposits: unclipped inside the target, else clipped to the band.
         if path.minX >= Double(x0), path.maxX <= Double(x0 + w), path.minY >= Double(top),
            path.maxY <= Double(top + h) {
-            path.addInteriorEdges(to: acc)
+            addInterior(path, outer: outer, inner: inner, to: acc, originX: x0, originY: top)
         } else {
             path.addEdges(to: acc)
         }
@@ -75,6 +75,28 @@ enum RingRows {
                                 quads: quads, sink: sink)
             }
         }
+    }
+
+    /// Adds the ring's contours, which lie inside the band of `acc`, to it: through
+    /// ``RingCellWalk`` when the path holds the two flattened contours whole (the outer one,
+    /// then the inner one reversed), else as ``ContourPath/addInteriorEdges(to:)``.
+    private static func addInterior(_ path: ContourPath, outer: EllipseFlattener, inner: EllipseFlattener?,
+                                    to acc: CoverageAccumulator, originX: Int, originY: Int) {
+        let mo = outer.quadrantSteps &- 1, mi = (inner?.quadrantSteps ?? 1) &- 1
+        let starts = path.starts
+        let whole = inner == nil ? starts.count == 1 : starts.count == 2 && starts[1] == 4 &* mo
+        guard whole, mo >= 1, starts[0] == 0, path.count == 4 &* (mo &+ mi),
+              let xs = path.xs.baseAddress, let ys = path.ys.baseAddress else {
+            path.addInteriorEdges(to: acc)
+            return
+        }
+        let o = EllipseFlattener.extremes(quadrantVertices: mo, reversed: false)
+        RingCellWalk.addContour(xs: xs, ys: ys, count: 4 &* mo, top: o.top, bottom: o.bottom, to: acc,
+                                originX: originX, originY: originY)
+        guard mi >= 1 else { return }
+        let i = EllipseFlattener.extremes(quadrantVertices: mi, reversed: true)
+        RingCellWalk.addContour(xs: xs + 4 &* mo, ys: ys + 4 &* mo, count: 4 &* mi, top: i.top,
+                                bottom: i.bottom, to: acc, originX: originX, originY: originY)
     }
 
     /// The band's rows by where they lie against the centre's horizontal `cy`: rows
