@@ -48,13 +48,7 @@ enum RingRows {
         guard (w &+ 2) &* h <= CoverageAccumulator.maxCells else { return nil }
         let acc = s.accumulator
         acc.begin(originX: x0, originY: top, width: w, height: h)
-        // The general fill's deposits: unclipped inside the target, else clipped to the band.
-        if path.minX >= Double(x0), path.maxX <= Double(x0 + w), path.minY >= Double(top),
-           path.maxY <= Double(top + h) {
-            addInterior(path, outer: outer, inner: inner, to: acc, originX: x0, originY: top)
-        } else {
-            path.addEdges(to: acc)
-        }
+        accumulate(path, outer: outer, inner: inner, to: acc, originX: x0, originY: top)
         let quads = s.overTable.prepareQuads(source)
         let cov = s.lineBuffer(w &+ 32)
         // Four tables of h + 2 counts (``Contour``): the outer's and the inner's, zero again
@@ -74,6 +68,20 @@ enum RingRows {
                 return fillRows(acc, top: top, outside, hole, plane: plane, coverage: cov,
                                 quads: quads, sink: sink)
             }
+        }
+    }
+
+    /// Accumulates the ring's contours (`path`, flattened by `outer` and `inner`) into the
+    /// band just begun in `acc`, whose plane origin is `(originX, originY)`: the general
+    /// fill's deposits, bit for bit. Inside the band through ``RingCellWalk`` (or unclipped),
+    /// else clipped to the band (``ContourPath/addEdges(to:)``).
+    static func accumulate(_ path: ContourPath, outer: EllipseFlattener, inner: EllipseFlattener?,
+                           to acc: CoverageAccumulator, originX x0: Int, originY top: Int) {
+        if path.minX >= Double(x0), path.maxX <= Double(x0 &+ acc.width), path.minY >= Double(top),
+           path.maxY <= Double(top &+ acc.height) {
+            addInterior(path, outer: outer, inner: inner, to: acc, originX: x0, originY: top)
+        } else {
+            path.addEdges(to: acc)
         }
     }
 
