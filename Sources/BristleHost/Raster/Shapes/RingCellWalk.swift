@@ -24,10 +24,22 @@ enum RingCellWalk {
         // up (or are level).
         let firstDown = bottom < top
         let first = (firstDown ? bottom : top) &+ 1, second = (firstDown ? top : bottom) &+ 1
-        walk.edges(px, py, from: 0, to: first, previous: n &- 1, down: firstDown)
-        walk.edges(px, py, from: first, to: second, previous: first &- 1, down: !firstDown)
-        walk.edges(px, py, from: second, to: n, previous: second &- 1, down: firstDown)
+        if firstDown {
+            walk.edges(px, py, from: 0, to: first, previous: n &- 1, Down.self)
+            walk.edges(px, py, from: first, to: second, previous: first &- 1, Up.self)
+            walk.edges(px, py, from: second, to: n, previous: second &- 1, Down.self)
+        } else {
+            walk.edges(px, py, from: 0, to: first, previous: n &- 1, Up.self)
+            walk.edges(px, py, from: first, to: second, previous: first &- 1, Down.self)
+            walk.edges(px, py, from: second, to: n, previous: second &- 1, Up.self)
+        }
     }
+
+    /// A stretch's direction, a type so that each direction's walk is compiled apart (no test
+    /// of it per edge).
+    private protocol Direction { static var down: Bool { get } }
+    private enum Down: Direction { static var down: Bool { true } }
+    private enum Up: Direction { static var down: Bool { false } }
 
     /// The band's cells and geometry, read once per path.
     private struct Walk {
@@ -37,19 +49,19 @@ enum RingCellWalk {
         let originX: Double, originY: Double
 
         /// The edges ending at vertices `from ..< to` (the first from vertex `previous`), all
-        /// going down (`down`) or all up, or level. Out of line: one copy of the walk, the
-        /// cell code inlined into it (inlined three times, two were left as calls per edge).
+        /// going down (`D` is ``Down``) or all up, or level. Out of line: one copy of the walk
+        /// per direction, the cell code inlined into it (inlined three times, two were left as
+        /// calls per edge).
         @inline(never)
-        func edges(_ px: UnsafePointer<Double>, _ py: UnsafePointer<Double>, from: Int, to: Int,
-                   previous: Int, down: Bool) {
+        func edges<D: Direction>(_ px: UnsafePointer<Double>, _ py: UnsafePointer<Double>, from: Int, to: Int,
+                                 previous: Int, _: D.Type) {
             guard from < to else { return }
             var ax = px[previous] - originX, ay = py[previous] - originY
-            let dir: Double = down ? 1 : -1
+            let down = D.down, dir: Double = down ? 1 : -1
             var i = from
             while i < to {
                 let bx = px[i] - originX, by = py[i] - originY
                 if ay != by {
-                    // The stretch's direction is fixed: a select, not a branch that mispredicts.
                     edge(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, dir)
                 }
                 ax = bx
