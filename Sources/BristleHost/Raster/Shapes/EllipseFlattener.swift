@@ -111,16 +111,9 @@ struct EllipseFlattener {
         var walk = Walk(quadrantStorage, path, cx: cx, cy: cy, rx: rx, ry: ry, offset: offset,
                         quadrant: quadrant)
         while true {
-            let (x, y, step) = walk.vertex()
+            let vertex = walk.vertex()
             if walk.theta >= walk.quarter { break }
-            if walk.within {
-                walk.advance(to: Swift.min(walk.theta + step, walk.quarter))
-            } else {
-                let gap = Swift.min(
-                    Swift.min(path.distanceBeyondCull(cx + x, cy + y), path.distanceBeyondCull(cx - x, cy + y)),
-                    Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
-                walk.advance(to: Swift.min(walk.theta + Swift.max(step, gap / walk.reach), walk.quarter))
-            }
+            walk.advance(to: Self.next(walk, after: vertex, path: &path, cx: cx, cy: cy))
         }
         Self.mirror(quadrantStorage, into: &path, cx: cx, cy: cy, reversed: reversed, within: walk.within)
     }
@@ -139,29 +132,36 @@ struct EllipseFlattener {
                      quadrant: (0, 0.5 * Double.pi))
         var b = Walk(inner.quadrantStorage, path, cx: cx, cy: cy, rx: rx, ry: ry, offset: -h,
                      quadrant: innerQuadrant)
-        // Culled contours leap over parameter ranges: one after the other.
-        guard a.within && b.within else {
-            append(to: &path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h)
-            var inner = inner
-            inner.append(to: &path, cx: cx, cy: cy, rx: rx, ry: ry, offset: -h, reversed: true,
-                         quadrant: innerQuadrant)
-            return
-        }
         var aDone = false, bDone = false
         while !aDone || !bDone {
             if !aDone {
-                let step = a.vertex().step
+                let vertex = a.vertex()
                 aDone = a.theta >= a.quarter
-                if !aDone { a.advance(to: Swift.min(a.theta + step, a.quarter)) }
+                if !aDone { a.advance(to: Self.next(a, after: vertex, path: &path, cx: cx, cy: cy)) }
             }
             if !bDone {
-                let step = b.vertex().step
+                let vertex = b.vertex()
                 bDone = b.theta >= b.quarter
-                if !bDone { b.advance(to: Swift.min(b.theta + step, b.quarter)) }
+                if !bDone { b.advance(to: Self.next(b, after: vertex, path: &path, cx: cx, cy: cy)) }
             }
         }
-        Self.mirror(quadrantStorage, into: &path, cx: cx, cy: cy, reversed: false, within: true)
-        Self.mirror(inner.quadrantStorage, into: &path, cx: cx, cy: cy, reversed: true, within: true)
+        Self.mirror(quadrantStorage, into: &path, cx: cx, cy: cy, reversed: false, within: a.within)
+        Self.mirror(inner.quadrantStorage, into: &path, cx: cx, cy: cy, reversed: true, within: b.within)
+    }
+
+    /// The parameter after the walk's vertex `v` (relative to the centre `(cx, cy)`, with its
+    /// curvature's step): one step on, or (when some vertex may be culled) a leap over the
+    /// range whose four mirrored arcs cannot reach `path`'s cull rectangle; at most the
+    /// quadrant's end. `path` is only read (inout: no copy of it).
+    @inline(__always)
+    private static func next(_ w: Walk, after v: (x: Double, y: Double, step: Double), path: inout ContourPath,
+                             cx: Double, cy: Double) -> Double {
+        if w.within { return Swift.min(w.theta + v.step, w.quarter) }
+        let x = v.x, y = v.y
+        let gap = Swift.min(
+            Swift.min(path.distanceBeyondCull(cx + x, cy + y), path.distanceBeyondCull(cx - x, cy + y)),
+            Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
+        return Swift.min(w.theta + Swift.max(v.step, gap / w.reach), w.quarter)
     }
 
     /// One quadrant's walk over the parameter: ``vertex()`` stores the vertex at ``theta``
