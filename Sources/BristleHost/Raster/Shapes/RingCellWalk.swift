@@ -35,6 +35,42 @@ enum RingCellWalk {
         }
     }
 
+    /// Adds every contour of `path` (convex, its vertices anywhere) to the band of `acc`, whose
+    /// plane origin is `(originX, originY)`, as ``ContourPath/addEdges(to:)`` does: an edge
+    /// with both ends inside the band (and not both on its right side, which that walk drops)
+    /// by the ring walk, any other by ``CoverageAccumulator/addEdge(_:_:_:_:)`` with its
+    /// clipping, in the path's order. Each contour's topmost and bottommost vertex are found
+    /// by a pass over it (culling leaves a convex contour convex, not the mirrored layout).
+    static func addClipped(_ path: ContourPath, to acc: CoverageAccumulator, originX: Int, originY: Int) {
+        guard let px = path.xs.baseAddress, let py = path.ys.baseAddress else { return }
+        let walk = Walk(cells: acc.cells, stride: acc.stride, height: acc.height,
+                        originX: Double(originX), originY: Double(originY))
+        let starts = path.starts, count = path.count
+        for c in 0..<starts.count {
+            let s = starts[c], n = (c &+ 1 < starts.count ? starts[c &+ 1] : count) &- s
+            guard n >= 2 else { continue }
+            let xs = px + s, ys = py + s
+            var top = 0, bottom = 0
+            var i = 1
+            while i < n {
+                if ys[i] < ys[top] { top = i }
+                if ys[i] > ys[bottom] { bottom = i }
+                i &+= 1
+            }
+            let firstDown = bottom < top
+            let first = (firstDown ? bottom : top) &+ 1, second = (firstDown ? top : bottom) &+ 1
+            if firstDown {
+                walk.clippedEdges(xs, ys, from: 0, to: first, previous: n &- 1, Down.self, acc)
+                walk.clippedEdges(xs, ys, from: first, to: second, previous: first &- 1, Up.self, acc)
+                walk.clippedEdges(xs, ys, from: second, to: n, previous: second &- 1, Down.self, acc)
+            } else {
+                walk.clippedEdges(xs, ys, from: 0, to: first, previous: n &- 1, Up.self, acc)
+                walk.clippedEdges(xs, ys, from: first, to: second, previous: first &- 1, Down.self, acc)
+                walk.clippedEdges(xs, ys, from: second, to: n, previous: second &- 1, Up.self, acc)
+            }
+        }
+    }
+
     /// A stretch's direction, a type so that each direction's walk is compiled apart (no test
     /// of it per edge).
     private protocol Direction { static var down: Bool { get } }
@@ -66,6 +102,39 @@ enum RingCellWalk {
                 }
                 ax = bx
                 ay = by
+                i &+= 1
+            }
+        }
+
+        /// ``edges(_:_:from:to:previous:_:)`` for a contour that may reach outside the band
+        /// (`acc`'s): edges with an end outside it, or both ends on its right side, go through
+        /// the accumulator's clipping walk (plane coordinates).
+        @inline(never)
+        func clippedEdges<D: Direction>(_ px: UnsafePointer<Double>, _ py: UnsafePointer<Double>, from: Int,
+                                        to: Int, previous: Int, _: D.Type, _ acc: CoverageAccumulator) {
+            guard from < to else { return }
+            let w = Double(acc.width), h = Double(height)
+            @inline(__always) func inside(_ x: Double, _ y: Double) -> Bool {
+                x >= 0 && x <= w && y >= 0 && y <= h
+            }
+            var ax = px[previous] - originX, ay = py[previous] - originY
+            var aIn = inside(ax, ay)
+            let down = D.down, dir: Double = down ? 1 : -1
+            var i = from
+            while i < to {
+                let bx = px[i] - originX, by = py[i] - originY
+                let bIn = inside(bx, by)
+                if aIn && bIn && (ax < w || bx < w) {
+                    if ay != by {
+                        edge(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, dir)
+                    }
+                } else {
+                    let p = i == from ? previous : i &- 1
+                    acc.addEdge(px[p], py[p], px[i], py[i])
+                }
+                ax = bx
+                ay = by
+                aIn = bIn
                 i &+= 1
             }
         }

@@ -73,15 +73,16 @@ enum RingRows {
 
     /// Accumulates the ring's contours (`path`, flattened by `outer` and `inner`) into the
     /// band just begun in `acc`, whose plane origin is `(originX, originY)`: the general
-    /// fill's deposits, bit for bit. Inside the band through ``RingCellWalk`` (or unclipped),
-    /// else clipped to the band (``ContourPath/addEdges(to:)``).
+    /// fill's deposits, bit for bit, through ``RingCellWalk``: inside the band unclipped (as
+    /// ``ContourPath/addInteriorEdges(to:)``), else clipped to it (as
+    /// ``ContourPath/addEdges(to:)``).
     static func accumulate(_ path: ContourPath, outer: EllipseFlattener, inner: EllipseFlattener?,
                            to acc: CoverageAccumulator, originX x0: Int, originY top: Int) {
         if path.minX >= Double(x0), path.maxX <= Double(x0 &+ acc.width), path.minY >= Double(top),
            path.maxY <= Double(top &+ acc.height) {
             addInterior(path, outer: outer, inner: inner, to: acc, originX: x0, originY: top)
         } else {
-            path.addEdges(to: acc)
+            RingCellWalk.addClipped(path, to: acc, originX: x0, originY: top)
         }
     }
 
