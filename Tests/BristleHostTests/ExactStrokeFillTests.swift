@@ -289,6 +289,48 @@ import Testing
         #expect(checked == 9)
     }
 
+    /// The stroker appends a polyline's vertices without culling tests when its points' box,
+    /// widened by as far as the outline reaches, lies within the path's cull rectangle
+    /// (``ContourPath/appendWithin(_:_:)``): the same outline, vertex for vertex, contour for
+    /// contour and box for box, as through ``ContourPath/append(_:_:)`` with the tests, here
+    /// with the cull rectangle shrunk to the outline's own box (so nothing is culled either and
+    /// the points' widened box is not within it). Every join and cap, open and closed, dashed.
+    @Test func outlineAppendedWithoutCullingTestsIsTheSame() {
+        let xs: [Double] = [10.5, 60.2, 25.7, 90.1, 91.3, 40.8, 12.2]
+        let ys: [Double] = [12.3, 20.9, 70.4, 64.2, 15.5, 40.1, 88.6]
+        var compared = 0
+        for join in [LineJoin.round, .miter, .bevel] {
+            for cap in [LineCap.round, .butt, .square] {
+                for closed in [false, true] {
+                    let style = ResolvedStroke(StrokeStyle(width: 14.5, cap: cap, join: join, miterLimit: 1.5))!
+                    func outline(cull: PixelRect) -> ContourPath {
+                        var stroker = PolylineStroker(scratch: ShapeScratch(), style: style, rows: (-1e6, 1e6),
+                                                      budget: 1 << 40)
+                        stroker.path.reset(cull: cull)
+                        xs.withUnsafeBufferPointer { x in
+                            ys.withUnsafeBufferPointer { y in
+                                stroker.stroke(x, y, count: xs.count, closed: closed, dotDirection: (1, 0))
+                            }
+                        }
+                        return stroker.path
+                    }
+                    let within = outline(cull: PixelRect(x: -500, y: -500, width: 1000, height: 1000))
+                    let tight = outline(cull: PixelRect.covering(minX: within.minX, minY: within.minY,
+                                                                 maxX: within.maxX, maxY: within.maxY,
+                                                                 clip: PixelRect(x: -500, y: -500, width: 1000, height: 1000)))
+                    let label = "\(join) \(cap) closed \(closed)"
+                    #expect(within.count > 12, "\(label): \(within.count) vertices")
+                    #expect(Array(within.xs) == Array(tight.xs) && Array(within.ys) == Array(tight.ys), "\(label): vertices differ")
+                    #expect(within.starts == tight.starts, "\(label): contours differ")
+                    #expect([within.minX, within.minY, within.maxX, within.maxY] == [tight.minX, tight.minY, tight.maxX, tight.maxY],
+                            "\(label): boxes differ")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 18)
+    }
+
     @Test func edgesOnPixelBoundaries() {
         check("integer rectangle, round joins") { r, t in
             r.drawRect(x: 6, y: 6, width: 24, height: 20, style: StrokeStyle(width: 2, join: .round), target: t)
