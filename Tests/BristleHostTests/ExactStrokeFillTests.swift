@@ -331,6 +331,27 @@ import Testing
         #expect(compared == 18)
     }
 
+    /// The stroker's cost guard charges each segment the visible rows its edges walk, its
+    /// vertical extent widened by the half width on each side, plus 2, and fails (draws
+    /// nothing) past ``PolylineStroker/budget``: exactly at the budget it still strokes.
+    @Test func strokerChargesTheVisibleRowsOfEverySegment() {
+        let style = ResolvedStroke(StrokeStyle(width: 10, cap: .round, join: .round))!
+        let xs: [Double] = [3, 7.5, 2], ys: [Double] = [0.25, 100.5, 60]
+        // Rows 0 ..< 80 visible: segment 1 walks -4.75 ... 105.5 -> 0 ... 80 (80 + 2), segment
+        // 2 walks 55 ... 105.5 -> 55 ... 80 (25 + 2).
+        for (budget, fails) in [(109, false), (108, true)] {
+            var stroker = PolylineStroker(scratch: ShapeScratch(), style: style, rows: (0, 80), budget: budget)
+            stroker.path.reset(cull: nil)
+            xs.withUnsafeBufferPointer { x in
+                ys.withUnsafeBufferPointer { y in
+                    stroker.stroke(x, y, count: 3, closed: false, dotDirection: (1, 0))
+                }
+            }
+            #expect(stroker.failed == fails && (stroker.path.count == 0) == fails,
+                    "budget \(budget): failed \(stroker.failed), \(stroker.path.count) vertices")
+        }
+    }
+
     @Test func edgesOnPixelBoundaries() {
         check("integer rectangle, round joins") { r, t in
             r.drawRect(x: 6, y: 6, width: 24, height: 20, style: StrokeStyle(width: 2, join: .round), target: t)

@@ -76,12 +76,14 @@ struct PolylineStroker {
         if within { path.appendWithin(x, y) } else { path.append(x, y) }
     }
 
-    /// Charges the rows from `y0 - halfWidth` to `y1 + halfWidth` that are visible.
+    /// The rows from `y0 - halfWidth` to `y1 + halfWidth` that are visible, as charged to
+    /// ``budget`` (0 when none is). The visible rows are finite and the points sane, so the
+    /// count is a truncation without range checks.
     @inline(__always)
-    private mutating func charge(_ y0: Double, _ y1: Double) {
+    private func rows(_ y0: Double, _ y1: Double) -> Int {
         let lo = Swift.max(Swift.min(y0, y1) - halfWidth, rowsMin)
         let hi = Swift.min(Swift.max(y0, y1) + halfWidth, rowsMax)
-        if hi >= lo { budget -= Int(hi - lo) + 2 }
+        return hi >= lo ? CoverageAccumulator.truncated(hi - lo) &+ 2 : 0
     }
 
     /// Appends the outline of the `n >= 1` points (plane coordinates, no two consecutive ones
@@ -109,6 +111,7 @@ struct PolylineStroker {
         // Per segment: unit direction and length.
         let geometry = scratch.doubleBuffer(3 * segments)
         var minX = xs[0], minY = ys[0], maxX = xs[0], maxY = ys[0]
+        var charged = 0  // at most 2^20 segments of at most 2^31 rows: no overflow
         for i in 0..<segments {
             let j = i + 1 == n ? 0 : i + 1
             let dx = xs[j] - xs[i], dy = ys[j] - ys[i]
@@ -116,11 +119,12 @@ struct PolylineStroker {
             geometry[3 * i] = dx / l
             geometry[3 * i + 1] = dy / l
             geometry[3 * i + 2] = l
-            charge(ys[i], ys[j])
+            charged &+= rows(ys[i], ys[j])
             // Single min/max instructions, as ``ContourPath/append(_:_:)``'s box.
             minX = Swift.min(minX, xs[j]); maxX = CoverageAccumulator.larger(xs[j], maxX)
             minY = Swift.min(minY, ys[j]); maxY = CoverageAccumulator.larger(ys[j], maxY)
         }
+        budget -= charged
         if budget < 0 {
             failed = true
             return
@@ -323,7 +327,7 @@ struct PolylineStroker {
     /// A single point: a disc (ROUND), a square aligned with `d` (SQUARE) or nothing (BUTT).
     private mutating func dot(_ x: Double, _ y: Double, _ d: (Double, Double)) {
         let h = halfWidth
-        charge(y, y)
+        budget -= rows(y, y)
         if budget < 0 {
             failed = true
             return
