@@ -201,21 +201,24 @@ import Testing
         #expect(trouble > 100, "random strokes overlap themselves: \(trouble) trouble cells")
     }
 
-    /// A stroke whose box holds more cells than one accumulator band: each band walks only the
+    /// A stroke whose box holds more cells than one band of the exact fill
+    /// (``ShapeScratch/exactBandCells``): each band walks only the
     /// edges that reach it (``EdgeBands``), and chains, trouble cells and dash seams on the
     /// bands' sides come out as in one band. Checked on the rows around every band side and
     /// every 157th row (the reference is slow); on rows 1,100 pixels long the accumulator's
     /// single-precision running sums are off by up to 3e-6 of a pixel, hence the slack.
     @Test func strokeOverSeveralBands() {
         let size = 1100
-        let bandRows = CoverageAccumulator.maxCells / (size + 2)  // the box is the whole mask
+        let bandRows = ShapeScratch.exactBandCells / (size + 2)  // the box is the whole mask
         var rows = Set(stride(from: 0, to: size, by: 157))
         for side in stride(from: bandRows, to: size, by: bandRows) { rows.formUnion((side - 2)...(side + 1)) }
         // Zig-zags across the sides, crossing themselves, dashed with seams, beyond the mask.
-        let side = Double(bandRows)
+        let side = 475.0  // where the zig-zag turns; its long legs cross every band side
         let corners: [(Double, Double)] = [(-20, 30.3), (1120.5, side - 0.7), (6.25, side + 1.5),
                                            (1090.1, 2 * side + 0.5), (10.7, 1095.3), (1110, 12.4),
-                                           (540.2, 1130)]
+                                           (540.2, 1130),
+                                           // An X in the last band, whose trouble cells ``check`` counts.
+                                           (400.3, 1060.2), (700.6, 1095.1), (700.2, 1060.7), (400.9, 1095.4)]
         let zigzag = points(corners)
         let a = check("over \(size / bandRows + 1) bands, round, dashed", width: size, height: size, rows: rows,
                       slack: 1e-5) { r, t in

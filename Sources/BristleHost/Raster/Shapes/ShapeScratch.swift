@@ -106,6 +106,11 @@ final class ShapeScratch {
         return (zeroed(size), size)
     }
 
+    /// The most cells a band of the exact fill holds (512 KiB): the walk writes a stroke's
+    /// cells all over its band in the path's order, long before the resolve reads them, so the
+    /// band is kept small enough to stay in the second-level cache.
+    static let exactBandCells = 1 << 17
+
     /// Fills ``path`` (nonzero) inside `clip` into `sink`: exact-area coverage, banded like
     /// the rasteriser's own driver. Returns the rectangle of pixels given non-zero coverage.
     ///
@@ -139,7 +144,7 @@ final class ShapeScratch {
                                      maxY: path.maxY, clip: clip)
         guard !box.isEmpty else { return .empty }
         let x0 = Int(box.x), w = Int(box.width)
-        let bandRows = Swift.max(1, CoverageAccumulator.maxCells / (w + 2))
+        let bandRows = Swift.max(1, (exact ? Self.exactBandCells : CoverageAccumulator.maxCells) / (w + 2))
         var dirty = DirtyBox()
         var top = Int(box.y)
         let bottom = Int(box.maxY)
