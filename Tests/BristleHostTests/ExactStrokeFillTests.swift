@@ -201,21 +201,24 @@ import Testing
         #expect(trouble > 100, "random strokes overlap themselves: \(trouble) trouble cells")
     }
 
-    /// A stroke whose box holds more cells than one accumulator band: each band walks only the
+    /// A stroke whose box holds more cells than one band of the exact fill
+    /// (``ShapeScratch/exactBandCells``): each band walks only the
     /// edges that reach it (``EdgeBands``), and chains, trouble cells and dash seams on the
     /// bands' sides come out as in one band. Checked on the rows around every band side and
     /// every 157th row (the reference is slow); on rows 1,100 pixels long the accumulator's
     /// single-precision running sums are off by up to 3e-6 of a pixel, hence the slack.
     @Test func strokeOverSeveralBands() {
         let size = 1100
-        let bandRows = CoverageAccumulator.maxCells / (size + 2)  // the box is the whole mask
+        let bandRows = ShapeScratch.exactBandCells / (size + 2)  // the box is the whole mask
         var rows = Set(stride(from: 0, to: size, by: 157))
         for side in stride(from: bandRows, to: size, by: bandRows) { rows.formUnion((side - 2)...(side + 1)) }
         // Zig-zags across the sides, crossing themselves, dashed with seams, beyond the mask.
-        let side = Double(bandRows)
+        let side = 475.0  // where the zig-zag turns; its long legs cross every band side
         let corners: [(Double, Double)] = [(-20, 30.3), (1120.5, side - 0.7), (6.25, side + 1.5),
                                            (1090.1, 2 * side + 0.5), (10.7, 1095.3), (1110, 12.4),
-                                           (540.2, 1130)]
+                                           (540.2, 1130),
+                                           // An X in the last band, whose trouble cells ``check`` counts.
+                                           (400.3, 1060.2), (700.6, 1095.1), (700.2, 1060.7), (400.9, 1095.4)]
         let zigzag = points(corners)
         let a = check("over \(size / bandRows + 1) bands, round, dashed", width: size, height: size, rows: rows,
                       slack: 1e-5) { r, t in
@@ -287,6 +290,69 @@ import Testing
             }
         }
         #expect(checked == 9)
+    }
+
+    /// The stroker appends a polyline's vertices without culling tests when its points' box,
+    /// widened by as far as the outline reaches, lies within the path's cull rectangle
+    /// (``ContourPath/appendWithin(_:_:)``): the same outline, vertex for vertex, contour for
+    /// contour and box for box, as through ``ContourPath/append(_:_:)`` with the tests, here
+    /// with the cull rectangle shrunk to the outline's own box (so nothing is culled either and
+    /// the points' widened box is not within it). Every join and cap, open and closed, dashed.
+    @Test func outlineAppendedWithoutCullingTestsIsTheSame() {
+        let xs: [Double] = [10.5, 60.2, 25.7, 90.1, 91.3, 40.8, 12.2]
+        let ys: [Double] = [12.3, 20.9, 70.4, 64.2, 15.5, 40.1, 88.6]
+        var compared = 0
+        for join in [LineJoin.round, .miter, .bevel] {
+            for cap in [LineCap.round, .butt, .square] {
+                for closed in [false, true] {
+                    let style = ResolvedStroke(StrokeStyle(width: 14.5, cap: cap, join: join, miterLimit: 1.5))!
+                    func outline(cull: PixelRect) -> ContourPath {
+                        var stroker = PolylineStroker(scratch: ShapeScratch(), style: style, rows: (-1e6, 1e6),
+                                                      budget: 1 << 40)
+                        stroker.path.reset(cull: cull)
+                        xs.withUnsafeBufferPointer { x in
+                            ys.withUnsafeBufferPointer { y in
+                                stroker.stroke(x, y, count: xs.count, closed: closed, dotDirection: (1, 0))
+                            }
+                        }
+                        return stroker.path
+                    }
+                    let within = outline(cull: PixelRect(x: -500, y: -500, width: 1000, height: 1000))
+                    let tight = outline(cull: PixelRect.covering(minX: within.minX, minY: within.minY,
+                                                                 maxX: within.maxX, maxY: within.maxY,
+                                                                 clip: PixelRect(x: -500, y: -500, width: 1000, height: 1000)))
+                    let label = "\(join) \(cap) closed \(closed)"
+                    #expect(within.count > 12, "\(label): \(within.count) vertices")
+                    #expect(Array(within.xs) == Array(tight.xs) && Array(within.ys) == Array(tight.ys), "\(label): vertices differ")
+                    #expect(within.starts == tight.starts, "\(label): contours differ")
+                    #expect([within.minX, within.minY, within.maxX, within.maxY] == [tight.minX, tight.minY, tight.maxX, tight.maxY],
+                            "\(label): boxes differ")
+                    compared += 1
+                }
+            }
+        }
+        #expect(compared == 18)
+    }
+
+    /// The stroker's cost guard charges each segment the visible rows its edges walk, its
+    /// vertical extent widened by the half width on each side, plus 2, and fails (draws
+    /// nothing) past ``PolylineStroker/budget``: exactly at the budget it still strokes.
+    @Test func strokerChargesTheVisibleRowsOfEverySegment() {
+        let style = ResolvedStroke(StrokeStyle(width: 10, cap: .round, join: .round))!
+        let xs: [Double] = [3, 7.5, 2], ys: [Double] = [0.25, 100.5, 60]
+        // Rows 0 ..< 80 visible: segment 1 walks -4.75 ... 105.5 -> 0 ... 80 (80 + 2), segment
+        // 2 walks 55 ... 105.5 -> 55 ... 80 (25 + 2).
+        for (budget, fails) in [(109, false), (108, true)] {
+            var stroker = PolylineStroker(scratch: ShapeScratch(), style: style, rows: (0, 80), budget: budget)
+            stroker.path.reset(cull: nil)
+            xs.withUnsafeBufferPointer { x in
+                ys.withUnsafeBufferPointer { y in
+                    stroker.stroke(x, y, count: 3, closed: false, dotDirection: (1, 0))
+                }
+            }
+            #expect(stroker.failed == fails && (stroker.path.count == 0) == fails,
+                    "budget \(budget): failed \(stroker.failed), \(stroker.path.count) vertices")
+        }
     }
 
     @Test func edgesOnPixelBoundaries() {

@@ -42,4 +42,68 @@ import Testing
         }
         #expect(checked > 10_000)
     }
+
+    /// ``CoverageSpans/resolveOverBlocks(row:of:bits:shift:minimumRun:onto:over:run:)`` (the
+    /// exact fill's rows read as bits of non-zero cells) against
+    /// ``CoverageSpans/resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)`` on the same
+    /// rows: the same pixels byte for byte, the same constant runs in the same order, the same
+    /// `lo..<hi`, and every cell of the row zero afterwards. Seeded random rows of every block
+    /// size the exact fill reads as bits (8 to 64 cells), widths that end blocks anywhere,
+    /// stretches of zero cells short and long (constant runs), negative zeros, the two spare
+    /// cells past `width` written, marked blocks a superset of the written ones, opaque and
+    /// translucent paint over random pixels.
+    @Test func resolveOverBlocksMatchesResolveOverRuns() {
+        var rng = SplitMix64(seed: 71)
+        let acc = CoverageAccumulator(), spans = CoverageSpans(), table = OverTable()
+        var checked = 0
+        for trial in 0..<600 {
+            let shift = 3 + Int(rng.next() % UInt64(TouchedBlocks.maskShift - 2))
+            let w = 1 + Int(rng.next() % UInt64(min(63 << shift, 4030)))
+            let gap = 1 + Int(rng.next() % 40)  // mean cells between written ones
+            var cells = [Float](repeating: 0, count: w + 2)
+            var bits: UInt64 = 0
+            var x = Int(rng.next() % UInt64(gap))
+            while x < w + 2 {
+                cells[x] = rng.next() % 9 == 0 ? -0.0 : Float(Int(rng.next() % 2001) - 1000) / 700
+                bits |= 1 << UInt64(x >> shift)
+                x += 1 + Int(rng.next() % UInt64(2 * gap))
+            }
+            bits |= rng.next() & rng.next() & rng.next()
+            let alpha = rng.next() % 2 == 0 ? 255 : UInt8(rng.next() % 255)
+            let source = SpanCompositor.Source(Paint(color: RGBAColor(red8: 200, green8: 30, blue8: 90,
+                                                                      alpha8: alpha)))
+            let over = SpanCompositor.OverPixel(source, table: table.prepare(source))
+            let background = (0..<(4 * w)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            var results: [([UInt8], [Int], Int, Int)] = []
+            for blocks in [false, true] {
+                acc.begin(originX: 0, originY: 0, width: w, height: 1)
+                let row = acc.row(0)
+                for i in 0..<(w + 2) { row[i] = cells[i] }
+                var pixels = background
+                var runs: [Int] = []
+                let span = pixels.withUnsafeMutableBufferPointer { p in
+                    let record = { (lo: Int, hi: Int, m: UInt8) in runs += [lo, hi, Int(m)] }
+                    return blocks
+                        ? spans.resolveOverBlocks(row: 0, of: acc, bits: bits, shift: shift, minimumRun: 8,
+                                                  onto: p.baseAddress!, over: over, run: record)
+                        : spans.resolveOverRuns(row: 0, of: acc, bits: bits, shift: shift, minimumRun: 8,
+                                                onto: p.baseAddress!, over: over, run: record)
+                }
+                let left = (0..<(w + 2)).filter { row[$0].bitPattern != 0 }
+                if !left.isEmpty {
+                    Issue.record("trial \(trial) (width \(w), shift \(shift), blocks \(blocks)): cells \(left.prefix(4)) not cleared")
+                    for i in 0..<(w + 2) { row[i] = 0 }
+                }
+                results.append((pixels, runs, span.lo, span.hi))
+            }
+            let (a, b) = (results[0], results[1])
+            if a.0 != b.0 || a.1 != b.1 || a.2 != b.2 || a.3 != b.3 {
+                let pixel = zip(a.0, b.0).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                Issue.record("trial \(trial) (width \(w), shift \(shift)): first byte differing \(pixel.map(String.init) ?? "none"), runs \(a.1.count / 3) against \(b.1.count / 3), span \(a.2)..<\(a.3) against \(b.2)..<\(b.3)")
+                return
+            }
+            checked += a.1.isEmpty ? 0 : 1
+        }
+        #expect(checked > 300, "rows with constant runs: \(checked)")
+    }
 }

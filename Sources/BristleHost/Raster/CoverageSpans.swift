@@ -194,6 +194,64 @@ final class CoverageSpans {
         return (lo, hi)
     }
 
+    /// ``resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)`` for blocks of at most
+    /// 64 cells (`shift <= TouchedBlocks.maskShift`), the same bytes and result: each marked
+    /// block's non-zero cells are found at once as bits (``TouchedBlocks/nonZeroBits(_:block:shift:width:)``)
+    /// and the row is walked from one non-zero cell to the next by bit scans, so a stretch's
+    /// end costs no search and no mispredicted loop exit, only the move to the next marked
+    /// block does (about once per block).
+    @inline(__always)
+    func resolveOverBlocks(row y: Int, of acc: CoverageAccumulator, bits: UInt64, shift: Int,
+                           minimumRun: Int, onto pixels: UnsafeMutablePointer<UInt8>,
+                           over: SpanCompositor.OverPixel, run: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
+        let w = acc.width
+        let cells = acc.row(y)
+        let words = UnsafeMutableRawPointer(pixels)
+        var sum: Float = 0
+        var lo = w, hi = 0
+        var rest = bits  // the marked blocks not yet read
+        var base = 0, nonZero: UInt64 = 0  // the current block's first cell, its non-zero cells left
+        // The stretch from `x` to the next non-zero cell has coverage `q` (none before the
+        // first non-zero cell: coverage 0).
+        var x = 0
+        var q: UInt8 = 0
+        while true {
+            while nonZero == 0 && rest != 0 {
+                let b = rest.trailingZeroBitCount
+                rest &= rest &- 1
+                base = b &<< shift
+                nonZero = TouchedBlocks.nonZeroBits(cells, block: b, shift: shift, width: w)
+            }
+            var next = w
+            if nonZero != 0 {
+                next = base &+ nonZero.trailingZeroBitCount
+                nonZero &= nonZero &- 1
+            }
+            if q != 0 {
+                if lo > x { lo = x }
+                hi = next
+                if next &- x > minimumRun {
+                    run(x, next, q)
+                } else {
+                    let m = UInt32(q)
+                    var i = x
+                    while i < next {
+                        over.apply(words + 4 &* i, m)
+                        i &+= 1
+                    }
+                }
+            }
+            guard next < w else { break }
+            sum += cells[next]
+            cells[next] = 0
+            q = Self.quantize(Swift.min(abs(sum), 1))
+            x = next
+        }
+        cells[w] = 0
+        cells[w &+ 1] = 0
+        return (lo, hi)
+    }
+
     /// Resolves band row `y` of `acc` (nonzero rule) reading only the cells of the row's two
     /// ``RowWindows`` (every other cell must be zero): `pixel(x, m)` for each pixel inside a
     /// window but its last cell (coverage `m`, 0 included), `run(lo, hi, m)` from a window's last

@@ -133,6 +133,31 @@ struct ContourPath {
         minY = Swift.min(minY, y); maxY = CoverageAccumulator.larger(y, maxY)
     }
 
+    /// Starts the first contour if there is none (what ``append(_:_:)`` does before its
+    /// first vertex), so that ``appendWithin(_:_:)`` may follow.
+    mutating func openContour() {
+        if lastStart < 0 { startFirstContour() }
+    }
+
+    /// ``append(_:_:)`` for a vertex that lies within the cull rectangle, appended to a current
+    /// contour (one exists) whose vertices all lie within it: nothing would be culled, so
+    /// there is no culling test (the codes of the contour's last two vertices stay 0).
+    @inline(__always)
+    mutating func appendWithin(_ x: Double, _ y: Double) {
+        if count == capacity { grow(to: count &+ 1) }
+        px.unsafelyUnwrapped[count] = x
+        py.unsafelyUnwrapped[count] = y
+        count &+= 1
+        minX = Swift.min(minX, x); maxX = CoverageAccumulator.larger(x, maxX)
+        minY = Swift.min(minY, y); maxY = CoverageAccumulator.larger(y, maxY)
+    }
+
+    /// Whether the box `minX...maxX` x `minY...maxY` lies within the cull rectangle (always
+    /// without culling): then no vertex inside it is ever culled.
+    func boxWithinCull(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {
+        minX >= cullMinX && minY >= cullMinY && maxX <= cullMaxX && maxY <= cullMaxY
+    }
+
     /// Appends `n` vertices to the current contour (which must exist: ``close()`` was called)
     /// that lie within the cull rectangle, as do the contour's vertices before them: `write`
     /// stores them through the two pointers (x and y of the first new vertex) and returns their

@@ -108,30 +108,113 @@ struct EllipseFlattener {
     mutating func append(to path: inout ContourPath, cx: Double, cy: Double, rx: Double,
                          ry: Double, offset: Double = 0, reversed: Bool = false,
                          quadrant: (from: Double, to: Double) = (0, 0.5 * Double.pi)) {
-        let q = quadrantStorage
-        q.count = 0
-        let quarter = quadrant.to
-        var theta = quadrant.from
-        let cornerFirst = quadrant.from > 0, cornerLast = quarter < 0.5 * Double.pi
-        // A bound on the offset curve's speed |d(p + o n)/dθ| <= |p'| + |o| |p'| κ, with
-        // |p'| <= max(rx, ry) and |p'| κ = rx ry / |p'|² <= max / min: doubled for the push.
-        let reach = 2 * (Swift.max(rx, ry) + abs(offset) * Swift.max(rx, ry) / Swift.min(rx, ry))
-        // Every vertex lies within max(rx, ry) + |offset| + the push (below 0.01) of the centre:
-        // when that box is within the cull rectangle, no vertex is culled and no step leaps.
-        let extent = Swift.max(rx, ry) + abs(offset) + 1
-        let within = path.distanceBeyondCull(cx - extent, cy - extent) <= 0
-            && path.distanceBeyondCull(cx + extent, cy + extent) <= 0
-        // (sin θ, cos θ): exact (the C library's) at the first and last vertex, after a leap
-        // and every ``anchorSteps`` steps; in between the previous pair rotated by the step.
-        var (s, c) = RasterMath.sineCosine(theta)
-        var rotated = 0
+        var walk = Walk(quadrantStorage, path, cx: cx, cy: cy, rx: rx, ry: ry, offset: offset,
+                        quadrant: quadrant)
         while true {
+            let vertex = walk.vertex()
+            if walk.theta >= walk.quarter { break }
+            walk.advance(to: Self.next(walk, after: vertex, path: &path, cx: cx, cy: cy))
+        }
+        Self.mirror(quadrantStorage, into: &path, cx: cx, cy: cy, reversed: reversed, within: walk.within)
+    }
+
+    /// Appends a ring's two contours: this flattener's at offset `h` (outwards, clockwise on
+    /// screen), then `inner`'s at `-h` over `innerQuadrant`, reversed: what
+    /// ``append(to:cx:cy:rx:ry:offset:reversed:quadrant:)`` appends for each, the same
+    /// vertices, with the two quadrants' step loops interleaved (each vertex's square roots
+    /// and divisions wait on the step before it; the two walks' chains overlap). Out of line:
+    /// inlined into a large caller, the steps were left as calls.
+    @inline(never)
+    mutating func appendRing(inner: EllipseFlattener, to path: inout ContourPath, cx: Double, cy: Double,
+                             rx: Double, ry: Double, halfWidth h: Double,
+                             innerQuadrant: (from: Double, to: Double)) {
+        var a = Walk(quadrantStorage, path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h,
+                     quadrant: (0, 0.5 * Double.pi))
+        var b = Walk(inner.quadrantStorage, path, cx: cx, cy: cy, rx: rx, ry: ry, offset: -h,
+                     quadrant: innerQuadrant)
+        var aDone = false, bDone = false
+        while !aDone || !bDone {
+            if !aDone {
+                let vertex = a.vertex()
+                aDone = a.theta >= a.quarter
+                if !aDone { a.advance(to: Self.next(a, after: vertex, path: &path, cx: cx, cy: cy)) }
+            }
+            if !bDone {
+                let vertex = b.vertex()
+                bDone = b.theta >= b.quarter
+                if !bDone { b.advance(to: Self.next(b, after: vertex, path: &path, cx: cx, cy: cy)) }
+            }
+        }
+        Self.mirror(quadrantStorage, into: &path, cx: cx, cy: cy, reversed: false, within: a.within)
+        Self.mirror(inner.quadrantStorage, into: &path, cx: cx, cy: cy, reversed: true, within: b.within)
+    }
+
+    /// The parameter after the walk's vertex `v` (relative to the centre `(cx, cy)`, with its
+    /// curvature's step): one step on, or (when some vertex may be culled) a leap over the
+    /// range whose four mirrored arcs cannot reach `path`'s cull rectangle; at most the
+    /// quadrant's end. `path` is only read (inout: no copy of it).
+    @inline(__always)
+    private static func next(_ w: Walk, after v: (x: Double, y: Double, step: Double), path: inout ContourPath,
+                             cx: Double, cy: Double) -> Double {
+        if w.within { return Swift.min(w.theta + v.step, w.quarter) }
+        let x = v.x, y = v.y
+        let gap = Swift.min(
+            Swift.min(path.distanceBeyondCull(cx + x, cy + y), path.distanceBeyondCull(cx - x, cy + y)),
+            Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
+        return Swift.min(w.theta + Swift.max(v.step, gap / w.reach), w.quarter)
+    }
+
+    /// One quadrant's walk over the parameter: ``vertex()`` stores the vertex at ``theta``
+    /// into the quadrant storage (emptied at the start), ``advance(to:)`` moves on, until
+    /// ``theta`` reaches ``quarter``.
+    private struct Walk {
+        let q: Quadrant
+        let rx: Double, ry: Double, offset: Double
+        let from: Double, quarter: Double
+        let cornerFirst: Bool, cornerLast: Bool
+        /// A bound on the offset curve's speed |d(p + o n)/dθ| <= |p'| + |o| |p'| κ, with
+        /// |p'| <= max(rx, ry) and |p'| κ = rx ry / |p'|² <= max / min: doubled for the push.
+        let reach: Double
+        /// Every vertex lies within max(rx, ry) + |offset| + the push (below 0.01) of the
+        /// centre: when that box is within the cull rectangle, no vertex is culled and no step
+        /// leaps.
+        let within: Bool
+        var theta: Double
+        /// (sin θ, cos θ): exact (the C library's) at the first and last vertex, after a leap
+        /// and every ``anchorSteps`` steps; in between the previous pair rotated by the step.
+        var s: Double, c: Double
+        var rotated = 0
+
+        init(_ q: Quadrant, _ path: ContourPath, cx: Double, cy: Double, rx: Double, ry: Double,
+             offset: Double, quadrant: (from: Double, to: Double)) {
+            self.q = q
+            q.count = 0
+            self.rx = rx
+            self.ry = ry
+            self.offset = offset
+            from = quadrant.from
+            quarter = quadrant.to
+            theta = quadrant.from
+            cornerFirst = quadrant.from > 0
+            cornerLast = quarter < 0.5 * Double.pi
+            reach = 2 * (Swift.max(rx, ry) + abs(offset) * Swift.max(rx, ry) / Swift.min(rx, ry))
+            let extent = Swift.max(rx, ry) + abs(offset) + 1
+            within = path.distanceBeyondCull(cx - extent, cy - extent) <= 0
+                && path.distanceBeyondCull(cx + extent, cy + extent) <= 0
+            (s, c) = RasterMath.sineCosine(theta)
+        }
+
+        /// Stores the vertex at ``theta``; returns it (relative to the centre) and the
+        /// curvature's parameter step there.
+        @inline(__always)
+        func vertex() -> (x: Double, y: Double, step: Double) {
             let tx = -rx * s, ty = ry * c
             let speed = (tx * tx + ty * ty).squareRoot()
             let kappa = rx * ry / (speed * speed * speed)
             let k = rx * ry / speed * Swift.max(1 + offset * kappa, 0.05)
-            let step = Swift.min(Self.maxStep, Swift.max(Self.minStep, (8 * Self.tolerance / k).squareRoot()))
-            let onXAxis = cornerFirst && theta == quadrant.from, onYAxis = cornerLast && theta >= quarter
+            let step = Swift.min(EllipseFlattener.maxStep,
+                                 Swift.max(EllipseFlattener.minStep, (8 * EllipseFlattener.tolerance / k).squareRoot()))
+            let onXAxis = cornerFirst && theta == from, onYAxis = cornerLast && theta >= quarter
             let push = onXAxis || onYAxis ? offset : offset + k * step * step / 16
             var x = rx * c + push * ty / speed, y = ry * s - push * tx / speed
             if onXAxis { y = 0 }
@@ -140,19 +223,15 @@ struct EllipseFlattener {
             q.x[q.count] = x
             q.y[q.count] = y
             q.count &+= 1
-            if theta >= quarter { break }
-            var next: Double
-            if within {
-                next = Swift.min(theta + step, quarter)
-            } else {
-                let gap = Swift.min(
-                    Swift.min(path.distanceBeyondCull(cx + x, cy + y), path.distanceBeyondCull(cx - x, cy + y)),
-                    Swift.min(path.distanceBeyondCull(cx - x, cy - y), path.distanceBeyondCull(cx + x, cy - y)))
-                next = Swift.min(theta + Swift.max(step, gap / reach), quarter)
-            }
+            return (x, y, step)
+        }
+
+        /// Moves to the parameter `next` (above ``theta``, at most ``quarter``).
+        @inline(__always)
+        mutating func advance(to next: Double) {
             let delta = next - theta
             rotated &+= 1
-            if next >= quarter || delta > Self.maxStep || rotated == Self.anchorSteps {
+            if next >= quarter || delta > EllipseFlattener.maxStep || rotated == EllipseFlattener.anchorSteps {
                 (s, c) = RasterMath.sineCosine(next)
                 rotated = 0
             } else {
@@ -161,6 +240,25 @@ struct EllipseFlattener {
             }
             theta = next
         }
+    }
+
+    /// The topmost and bottommost vertex (y least and greatest, the first of equals not
+    /// guaranteed) of a contour appended with a quadrant of `m + 1` vertices (`4 m` in all,
+    /// none culled), as ``mirror(_:into:cx:cy:reversed:within:)`` lays them out: k rising in
+    /// the first quadrant (y = cy + qy[k]), falling in the second, rising in the third (cy -
+    /// qy[k]) and falling in the fourth, so the bottom is vertex m and the top 3 m; reversed,
+    /// the same vertices from the fourth quadrant's k = 1 backwards, so the top is m - 1 and
+    /// the bottom 3 m - 1. y is monotone from one to the other either way round (qy grows
+    /// with k).
+    static func extremes(quadrantVertices m: Int, reversed: Bool) -> (top: Int, bottom: Int) {
+        reversed ? (m - 1, 3 * m - 1) : (3 * m, m)
+    }
+
+    /// Appends the quadrant `q` (θ from its range's start to its end inclusive) mirrored into
+    /// the four quadrants around `(cx, cy)` as a new contour (reversed when `reversed`);
+    /// `within`: no vertex can be culled.
+    private static func mirror(_ q: Quadrant, into path: inout ContourPath, cx: Double, cy: Double,
+                               reversed: Bool, within: Bool) {
         // The quadrant holds θ from 0 to π/2 inclusive; mirror it into the four quadrants.
         let m = q.count - 1, qx = q.x, qy = q.y
         path.close()

@@ -46,6 +46,14 @@ struct PolylineStroker {
     private let arcStep: Double
     /// `cos(arcStep)`: a turn with a larger cosine needs no arc vertex.
     private let arcStepCosine: Double
+    /// How far from the polyline's points its outline's vertices may lie: the half width
+    /// times the miter limit (MITER joins) or 1.5 (arc vertices on the balanced radius, square
+    /// caps), plus a pixel for rounding.
+    private let vertexReach: Double
+    /// Whether every vertex of the polyline being stroked lies within the path's cull
+    /// rectangle (its points' box widened by ``vertexReach`` does), so that they are appended
+    /// without culling tests (``ContourPath/appendWithin(_:_:)``).
+    private var within = false
 
     /// `rows` is the range of plane y the fill will cover (for the cost guard).
     init(scratch: ShapeScratch, style: ResolvedStroke, rows: (min: Double, max: Double), budget: Int) {
@@ -59,14 +67,23 @@ struct PolylineStroker {
         self.budget = budget
         arcStep = PolygonFlattener.angleStep(radius: style.width / 2)
         arcStepCosine = RasterMath.cosine(arcStep)
+        vertexReach = style.width / 2 * Swift.max(style.join == .miter ? style.miterLimit : 1, 1.5) + 1
     }
 
-    /// Charges the rows from `y0 - halfWidth` to `y1 + halfWidth` that are visible.
+    /// Appends a vertex of the outline to ``path``.
     @inline(__always)
-    private mutating func charge(_ y0: Double, _ y1: Double) {
+    private mutating func put(_ x: Double, _ y: Double) {
+        if within { path.appendWithin(x, y) } else { path.append(x, y) }
+    }
+
+    /// The rows from `y0 - halfWidth` to `y1 + halfWidth` that are visible, as charged to
+    /// ``budget`` (0 when none is). The visible rows are finite and the points sane, so the
+    /// count is a truncation without range checks.
+    @inline(__always)
+    private func rows(_ y0: Double, _ y1: Double) -> Int {
         let lo = Swift.max(Swift.min(y0, y1) - halfWidth, rowsMin)
         let hi = Swift.min(Swift.max(y0, y1) + halfWidth, rowsMax)
-        if hi >= lo { budget -= Int(hi - lo) + 2 }
+        return hi >= lo ? CoverageAccumulator.truncated(hi - lo) &+ 2 : 0
     }
 
     /// Appends the outline of the `n >= 1` points (plane coordinates, no two consecutive ones
@@ -93,6 +110,8 @@ struct PolylineStroker {
         let segments = closed ? n : n - 1
         // Per segment: unit direction and length.
         let geometry = scratch.doubleBuffer(3 * segments)
+        var minX = xs[0], minY = ys[0], maxX = xs[0], maxY = ys[0]
+        var charged = 0  // at most 2^20 segments of at most 2^31 rows: no overflow
         for i in 0..<segments {
             let j = i + 1 == n ? 0 : i + 1
             let dx = xs[j] - xs[i], dy = ys[j] - ys[i]
@@ -100,12 +119,19 @@ struct PolylineStroker {
             geometry[3 * i] = dx / l
             geometry[3 * i + 1] = dy / l
             geometry[3 * i + 2] = l
-            charge(ys[i], ys[j])
+            charged &+= rows(ys[i], ys[j])
+            // Single min/max instructions, as ``ContourPath/append(_:_:)``'s box.
+            minX = Swift.min(minX, xs[j]); maxX = CoverageAccumulator.larger(xs[j], maxX)
+            minY = Swift.min(minY, ys[j]); maxY = CoverageAccumulator.larger(ys[j], maxY)
         }
+        budget -= charged
         if budget < 0 {
             failed = true
             return
         }
+        let r = vertexReach
+        within = path.boxWithinCull(minX: minX - r, minY: minY - r, maxX: maxX + r, maxY: maxY + r)
+        if within { path.openContour() }
         let line = Line(xs: xs.baseAddress!, ys: ys.baseAddress!, geometry: UnsafePointer(geometry),
                         points: n, closed: closed)
         side(line, forward: true)
@@ -171,7 +197,7 @@ struct PolylineStroker {
         }
         let (sx, sy) = p.point(0, forward: forward)
         let (u0x, u0y, l0) = p.segment(0, forward: forward)
-        path.append(sx - h * u0y, sy + h * u0x)
+        put(sx - h * u0y, sy + h * u0x)
         var trim = 0.0
         var (ax, ay, la) = (u0x, u0y, l0)
         for k in 1..<(m - 1) {
@@ -183,7 +209,7 @@ struct PolylineStroker {
         }
         let (ex, ey) = p.point(m - 1, forward: forward)
         let (ulx, uly, _) = p.segment(segs - 1, forward: forward)
-        path.append(ex - h * uly, ey + h * ulx)
+        put(ex - h * uly, ey + h * ulx)
     }
 
     /// Appends the left side's vertices at the joint (px, py) between unit directions `u` (in)
@@ -203,20 +229,20 @@ struct PolylineStroker {
             // vertex along each inner edge; |sin φ| / (1 + cos φ) = tan(φ/2).
             let r = h * cross / d0
             if r <= availableIn && r <= availableOut {
-                path.append(px + h * nux - r * u.0, py + h * nuy - r * u.1)
+                put(px + h * nux - r * u.0, py + h * nuy - r * u.1)
                 return r
             }
             throughVertex(px, py, nux, nuy, nvx, nvy)
             return 0
         }
         if cross == 0 && dot > 0 {
-            path.append(px + h * nux, py + h * nuy)  // straight on
+            put(px + h * nux, py + h * nuy)  // straight on
             return 0
         }
         // Turning right (or a U-turn): the left side is outside; the join fills the gap.
         if join == .round && dot >= arcStepCosine {
-            path.append(px + h * nux, py + h * nuy)  // one chord: no angle needed
-            path.append(px + h * nvx, py + h * nvy)
+            put(px + h * nux, py + h * nuy)  // one chord: no angle needed
+            put(px + h * nvx, py + h * nvy)
         } else {
             outerJoin(px, py, u, v, cross: cross, dot: dot)
         }
@@ -230,9 +256,9 @@ struct PolylineStroker {
     private mutating func throughVertex(_ px: Double, _ py: Double, _ nux: Double, _ nuy: Double,
                                         _ nvx: Double, _ nvy: Double) {
         let h = halfWidth
-        path.append(px + h * nux, py + h * nuy)
-        path.append(px, py)
-        path.append(px + h * nvx, py + h * nvy)
+        put(px + h * nux, py + h * nuy)
+        put(px, py)
+        put(px + h * nvx, py + h * nvy)
     }
 
     /// ``joinAt(_:_:_:_:availableIn:availableOut:tieInner:)``'s outer join other than a round
@@ -249,14 +275,14 @@ struct PolylineStroker {
             return
         case .miter:
             let d0 = 1 + dot
-            path.append(px + h * nux, py + h * nuy)
+            put(px + h * nux, py + h * nuy)
             if d0 > 1e-12 && 2 / d0 <= miterLimit * miterLimit {
-                path.append(px + h * (nux + nvx) / d0, py + h * (nuy + nvy) / d0)
+                put(px + h * (nux + nvx) / d0, py + h * (nuy + nvy) / d0)
             }
         case .bevel:
-            path.append(px + h * nux, py + h * nuy)
+            put(px + h * nux, py + h * nuy)
         }
-        path.append(px + h * nvx, py + h * nvy)
+        put(px + h * nvx, py + h * nvy)
     }
 
     /// The cap at the end (px, py) of a walk arriving with direction `u`, from the left
@@ -268,8 +294,8 @@ struct PolylineStroker {
         case .butt:
             break
         case .square:
-            path.append(px + h * (nx + ux), py + h * (ny + uy))
-            path.append(px + h * (ux - nx), py + h * (uy - ny))
+            put(px + h * (nx + ux), py + h * (ny + uy))
+            put(px + h * (ux - nx), py + h * (uy - ny))
         case .round:
             arc(px, py, nx, ny, -nx, -ny, angle: Double.pi)
         }
@@ -283,7 +309,7 @@ struct PolylineStroker {
     private mutating func arc(_ px: Double, _ py: Double, _ ax: Double, _ ay: Double,
                               _ bx: Double, _ by: Double, angle: Double) {
         let h = halfWidth
-        path.append(px + h * ax, py + h * ay)
+        put(px + h * ax, py + h * ay)
         if angle > arcStep {
             let n = Int((angle / arcStep).rounded(.up))
             let step = angle / Double(n)
@@ -292,16 +318,16 @@ struct PolylineStroker {
             var x = ax, y = ay
             for _ in 1..<n {
                 (x, y) = (x * c + y * s, y * c - x * s)
-                path.append(px + rb * x, py + rb * y)
+                put(px + rb * x, py + rb * y)
             }
         }
-        path.append(px + h * bx, py + h * by)
+        put(px + h * bx, py + h * by)
     }
 
     /// A single point: a disc (ROUND), a square aligned with `d` (SQUARE) or nothing (BUTT).
     private mutating func dot(_ x: Double, _ y: Double, _ d: (Double, Double)) {
         let h = halfWidth
-        charge(y, y)
+        budget -= rows(y, y)
         if budget < 0 {
             failed = true
             return

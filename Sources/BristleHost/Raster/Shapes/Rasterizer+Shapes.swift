@@ -103,14 +103,15 @@ extension Rasterizer {
         if b > 0 && style.dashes.allSatisfy({ $0 == 0 }) {
             let s = shapeScratch
             s.path.reset(cull: sink.bounds)
-            s.outerEllipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h)
             guard let inner = EllipseFlattener.innerQuadrant(rx: rx, ry: ry, halfWidth: h) else {
+                s.outerEllipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: h)
                 return RingRows.fill(scratch: s, outer: s.outerEllipse, inner: nil, cx: cx, cy: cy,
                                      clip: sink.bounds, sink: sink)
                     ?? s.fill(clip: sink.bounds, sink: sink)
             }
-            s.ellipse.append(to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry, offset: -h,
-                             reversed: true, quadrant: inner)
+            // The outer contour, then the inner one reversed, their walks interleaved.
+            s.outerEllipse.appendRing(inner: s.ellipse, to: &s.path, cx: cx, cy: cy, rx: rx, ry: ry,
+                                      halfWidth: h, innerQuadrant: inner)
             return RingRows.fill(scratch: s, outer: s.outerEllipse, inner: s.ellipse, cx: cx, cy: cy,
                                  clip: sink.bounds, sink: sink)
                 ?? s.fill(clip: sink.bounds, sink: sink, hole: (cx, cy))

@@ -48,13 +48,7 @@ enum RingRows {
         guard (w &+ 2) &* h <= CoverageAccumulator.maxCells else { return nil }
         let acc = s.accumulator
         acc.begin(originX: x0, originY: top, width: w, height: h)
-        // The general fill's deposits: unclipped inside the target, else clipped to the band.
-        if path.minX >= Double(x0), path.maxX <= Double(x0 + w), path.minY >= Double(top),
-           path.maxY <= Double(top + h) {
-            path.addInteriorEdges(to: acc)
-        } else {
-            path.addEdges(to: acc)
-        }
+        accumulate(path, outer: outer, inner: inner, to: acc, originX: x0, originY: top)
         let quads = s.overTable.prepareQuads(source)
         let cov = s.lineBuffer(w &+ 32)
         // Four tables of h + 2 counts (``Contour``): the outer's and the inner's, zero again
@@ -75,6 +69,43 @@ enum RingRows {
                                 quads: quads, sink: sink)
             }
         }
+    }
+
+    /// Accumulates the ring's contours (`path`, flattened by `outer` and `inner`) into the
+    /// band just begun in `acc`, whose plane origin is `(originX, originY)`: the general
+    /// fill's deposits, bit for bit, through ``RingCellWalk``: inside the band unclipped (as
+    /// ``ContourPath/addInteriorEdges(to:)``), else clipped to it (as
+    /// ``ContourPath/addEdges(to:)``).
+    static func accumulate(_ path: ContourPath, outer: EllipseFlattener, inner: EllipseFlattener?,
+                           to acc: CoverageAccumulator, originX x0: Int, originY top: Int) {
+        if path.minX >= Double(x0), path.maxX <= Double(x0 &+ acc.width), path.minY >= Double(top),
+           path.maxY <= Double(top &+ acc.height) {
+            addInterior(path, outer: outer, inner: inner, to: acc, originX: x0, originY: top)
+        } else {
+            RingCellWalk.addClipped(path, to: acc, originX: x0, originY: top)
+        }
+    }
+
+    /// Adds the ring's contours, which lie inside the band of `acc`, to it: through
+    /// ``RingCellWalk`` when the path holds the two flattened contours whole (the outer one,
+    /// then the inner one reversed), else as ``ContourPath/addInteriorEdges(to:)``.
+    private static func addInterior(_ path: ContourPath, outer: EllipseFlattener, inner: EllipseFlattener?,
+                                    to acc: CoverageAccumulator, originX: Int, originY: Int) {
+        let mo = outer.quadrantSteps &- 1, mi = (inner?.quadrantSteps ?? 1) &- 1
+        let starts = path.starts
+        let whole = inner == nil ? starts.count == 1 : starts.count == 2 && starts[1] == 4 &* mo
+        guard whole, mo >= 1, starts[0] == 0, path.count == 4 &* (mo &+ mi),
+              let xs = path.xs.baseAddress, let ys = path.ys.baseAddress else {
+            path.addInteriorEdges(to: acc)
+            return
+        }
+        let o = EllipseFlattener.extremes(quadrantVertices: mo, reversed: false)
+        RingCellWalk.addContour(xs: xs, ys: ys, count: 4 &* mo, top: o.top, bottom: o.bottom, to: acc,
+                                originX: originX, originY: originY)
+        guard mi >= 1 else { return }
+        let i = EllipseFlattener.extremes(quadrantVertices: mi, reversed: true)
+        RingCellWalk.addContour(xs: xs + 4 &* mo, ys: ys + 4 &* mo, count: 4 &* mi, top: i.top,
+                                bottom: i.bottom, to: acc, originX: originX, originY: originY)
     }
 
     /// The band's rows by where they lie against the centre's horizontal `cy`: rows

@@ -106,6 +106,11 @@ final class ShapeScratch {
         return (zeroed(size), size)
     }
 
+    /// The most cells a band of the exact fill holds (512 KiB): the walk writes a stroke's
+    /// cells all over its band in the path's order, long before the resolve reads them, so the
+    /// band is kept small enough to stay in the second-level cache.
+    static let exactBandCells = 1 << 17
+
     /// Fills ``path`` (nonzero) inside `clip` into `sink`: exact-area coverage, banded like
     /// the rasteriser's own driver. Returns the rectangle of pixels given non-zero coverage.
     ///
@@ -124,7 +129,9 @@ final class ShapeScratch {
     /// max-combined in one pass (``RaisedCells/resolveMax(row:of:bits:shift:into:y:x0:)``);
     /// a solid source-over paint at full opacity is composited as the rows are resolved
     /// (``CoverageSpans/resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)``; the
-    /// exact fill's rows with trouble cells through a coverage row, ``patchedRow(_:y:x0:bits:shift:sink:)``),
+    /// exact fill's other rows by ``CoverageSpans/resolveOverBlocks(row:of:bits:shift:minimumRun:onto:over:run:)``,
+    /// which reads each marked block's non-zero cells as bits, when its blocks have at most 64
+    /// cells; its rows with trouble cells through a coverage row, ``patchedRow(_:y:x0:bits:shift:sink:)``),
     /// the exact fill prefetching the pixels and cells of the blocks marked two rows below.
     ///
     /// `hole`: the centre of the last contour ``ellipse`` flattened, when that contour is a
@@ -137,7 +144,7 @@ final class ShapeScratch {
                                      maxY: path.maxY, clip: clip)
         guard !box.isEmpty else { return .empty }
         let x0 = Int(box.x), w = Int(box.width)
-        let bandRows = Swift.max(1, CoverageAccumulator.maxCells / (w + 2))
+        let bandRows = Swift.max(1, (exact ? Self.exactBandCells : CoverageAccumulator.maxCells) / (w + 2))
         var dirty = DirtyBox()
         var top = Int(box.y)
         let bottom = Int(box.maxY)
@@ -172,23 +179,30 @@ final class ShapeScratch {
                 // Most constant runs are the stroke's inside: prepared once.
                 let full = SolidRun(source: source, c: 255)
                 var ahead: UInt8 = 0
+                // The exact fill's blocks of at most 64 cells: read as bits of non-zero cells.
+                let masked = exact && shift <= TouchedBlocks.maskShift
                 for r in 0..<h {
                     let y = top + r
                     if exact && r &+ 2 < h {
                         prefetch(row: r &+ 2, plane: plane, y: y &+ 2, x0: x0, width: w, shift: shift)
                     }
                     let bits = marked ? blocks.take(row: r) : TouchedBlocks.wholeRow.bits
+                    let run = { (lo: Int, hi: Int, m: UInt8) in
+                        if m == 255 {
+                            full.apply(plane.row(y) + 4 &* (x0 &+ lo), count: hi &- lo)
+                        } else {
+                            sink.run(y, x0 + lo, hi - lo, m)
+                        }
+                    }
                     let span = exact && overlaps.hasTrouble(row: r)
                         ? patchedRow(r, y: y, x0: x0, bits: bits, shift: shift, sink: sink)
+                        : masked
+                        ? spans.resolveOverBlocks(row: r, of: accumulator, bits: bits, shift: shift,
+                                                  minimumRun: 8, onto: plane.row(y) + 4 &* x0,
+                                                  over: over, run: run)
                         : spans.resolveOverRuns(row: r, of: accumulator, bits: bits, shift: shift,
                                                 minimumRun: 8, onto: plane.row(y) + 4 &* x0,
-                                                over: over) { lo, hi, m in
-                            if m == 255 {
-                                full.apply(plane.row(y) + 4 &* (x0 &+ lo), count: hi &- lo)
-                            } else {
-                                sink.run(y, x0 + lo, hi - lo, m)
-                            }
-                        }
+                                                over: over, run: run)
                     guard span.lo < span.hi else { continue }
                     dirty.add(row: y, lo: x0 + span.lo, hi: x0 + span.hi)
                     // The row two below likely starts and ends near this one's span: read one
