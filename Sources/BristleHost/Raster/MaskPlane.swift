@@ -5,6 +5,11 @@
 ///
 /// The plane is a *view* (see ``RGBAPlane`` for the ownership and validity rules; here the
 /// stride must be at least `width`).
+///
+/// Concurrent writes: a ``Rasterizer`` draw into a mask may read and store back, with their own
+/// values, up to 15 bytes right of the rect it draws within the same row (never past the row's
+/// `width`, never into the padding), so threads must not draw into the same rows of one mask at
+/// once, even into rects that do not overlap.
 public struct MaskPlane {
     /// The first byte of the top row.
     public var base: UnsafeMutablePointer<UInt8>
