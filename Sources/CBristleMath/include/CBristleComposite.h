@@ -46,17 +46,17 @@ static inline void CBristleComposite_overMaskRowAs(uint8_t *to, const uint8_t *f
         _mm_storeu_si128((__m128i *)(void *)(to + 4 * x), _mm_packus_epi16(lo, hi));
     }
     if (x + 2 <= count) {
+        /* Eight bytes in and out with MOVQ (_mm_loadl_epi64 / _mm_storel_epi64: SSE2 on 32-bit x86
+         * too, unlike _mm_cvtsi64_si128 / _mm_cvtsi128_si64). */
         uint16_t m2;
-        long long d8;
         __m128i m, out;
         memcpy(&m2, mask + x, 2);
-        memcpy(&d8, from + 4 * x, 8);
         m = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)m2), zero);
         m = _mm_unpacklo_epi16(m, m);
-        out = CBristleComposite_overLanes(_mm_unpacklo_epi8(_mm_cvtsi64_si128(d8), zero),
-                                          _mm_unpacklo_epi32(m, m), lanes, alpha, opaque);
-        d8 = _mm_cvtsi128_si64(_mm_packus_epi16(out, out));
-        memcpy(to + 4 * x, &d8, 8);
+        out = CBristleComposite_overLanes(
+            _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(const void *)(from + 4 * x)), zero),
+            _mm_unpacklo_epi32(m, m), lanes, alpha, opaque);
+        _mm_storel_epi64((__m128i *)(void *)(to + 4 * x), _mm_packus_epi16(out, out));
         x += 2;
     }
     if (x < count) {
