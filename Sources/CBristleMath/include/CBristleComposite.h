@@ -112,7 +112,8 @@ static const uint8_t CBristleComposite_firstLanes[32] = {
  * of room is one 16-byte load, a byte-wise max with m in its first n lanes (0 in the others, from
  * CBristleComposite_firstLanes: their bytes are stored back unchanged) and one store, with no
  * branch on n or m; a longer one is 16-byte maxes, the last overlapping (max is idempotent).
- * Otherwise one byte at a time. */
+ * Otherwise (with SSE2, a run shorter than 16 within 16 bytes of the row's end; without SSE2,
+ * every run) one byte at a time. */
 static inline void CBristleComposite_maxRun(uint8_t *p, intptr_t n, uint8_t m, intptr_t room) {
 #if defined(__SSE2__)
     const __m128i value = _mm_set1_epi64x((long long)((uint64_t)m * 0x0101010101010101ull));
@@ -134,10 +135,13 @@ static inline void CBristleComposite_maxRun(uint8_t *p, intptr_t n, uint8_t m, i
         }
         return;
     }
-#endif
-    (void)room;
-    /* Rare (a short run near the row's end): kept small, not vectorised. */
+    /* Only a run shorter than 16 within 16 bytes of the row's end comes here: rare and short,
+     * kept small, not vectorised. */
 #pragma clang loop vectorize(disable) unroll(disable)
+#else
+    /* Without SSE2 every run comes here, long runs of 255 too: the compiler may vectorise it. */
+    (void)room;
+#endif
     for (; n > 0; n--, p++)
         if (*p < m) *p = m;
 }
