@@ -202,21 +202,6 @@ enum SpanCompositor {
         return ((t &+ ((t >> 8) & 0x00FF_00FF_00FF_00FF)) >> 8) & 0x00FF_00FF_00FF_00FF
     }
 
-    /// Stores the pixel word `value` into `count` consecutive pixels at `p`, four at a time.
-    @inline(__always)
-    static func fill(_ p: UnsafeMutableRawPointer, count: Int, with value: UInt32) {
-        let four = SIMD4<UInt32>(repeating: value)
-        var i = 0
-        while i &+ 4 <= count {
-            (p + 4 &* i).storeBytes(of: four, as: SIMD4<UInt32>.self)
-            i &+= 4
-        }
-        while i < count {
-            (p + 4 &* i).storeBytes(of: value, as: UInt32.self)
-            i &+= 1
-        }
-    }
-
     /// ``div255(_:)`` of two 16-bit lanes at once (bits 0-15 and 16-31, each `0...65025`);
     /// results in bits 0-7 and 16-23.
     @inline(__always)
