@@ -74,6 +74,8 @@ struct ContourPath {
         count = 0
         starts.removeAll(keepingCapacity: true)
         lastStart = -1
+        lastCode = 0
+        previousCode = 0
         minX = .infinity; minY = .infinity; maxX = -.infinity; maxY = -.infinity
         if let cull {
             cullMinX = Double(cull.x) - 1; cullMinY = Double(cull.y) - 1
