@@ -306,7 +306,7 @@ import Testing
             for cap in [LineCap.round, .butt, .square] {
                 for closed in [false, true] {
                     let style = ResolvedStroke(StrokeStyle(width: 14.5, cap: cap, join: join, miterLimit: 1.5))!
-                    func outline(cull: PixelRect) -> ContourPath {
+                    func outline(cull: PixelRect) -> (path: ContourPath, appendedWithin: Bool) {
                         var stroker = PolylineStroker(scratch: ShapeScratch(), style: style, rows: (-1e6, 1e6),
                                                       budget: 1 << 40)
                         stroker.path.reset(cull: cull)
@@ -315,13 +315,18 @@ import Testing
                                 stroker.stroke(x, y, count: xs.count, closed: closed, dotDirection: (1, 0))
                             }
                         }
-                        return stroker.path
+                        return (stroker.path, stroker.within)
                     }
-                    let within = outline(cull: PixelRect(x: -500, y: -500, width: 1000, height: 1000))
-                    let tight = outline(cull: PixelRect.covering(minX: within.minX, minY: within.minY,
-                                                                 maxX: within.maxX, maxY: within.maxY,
-                                                                 clip: PixelRect(x: -500, y: -500, width: 1000, height: 1000)))
+                    let wide = outline(cull: PixelRect(x: -500, y: -500, width: 1000, height: 1000))
+                    let within = wide.path
+                    let narrow = outline(cull: PixelRect.covering(minX: within.minX, minY: within.minY,
+                                                                  maxX: within.maxX, maxY: within.maxY,
+                                                                  clip: PixelRect(x: -500, y: -500, width: 1000, height: 1000)))
+                    let tight = narrow.path
                     let label = "\(join) \(cap) closed \(closed)"
+                    // The two ways compared: without culling tests (appendWithin) under the wide
+                    // cull, with them (append) under the outline's own box.
+                    #expect(wide.appendedWithin && !narrow.appendedWithin, "\(label): appendWithin taken \(wide.appendedWithin), \(narrow.appendedWithin)")
                     #expect(within.count > 12, "\(label): \(within.count) vertices")
                     #expect(Array(within.xs) == Array(tight.xs) && Array(within.ys) == Array(tight.ys), "\(label): vertices differ")
                     #expect(within.starts == tight.starts, "\(label): contours differ")

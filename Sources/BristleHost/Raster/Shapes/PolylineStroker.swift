@@ -53,7 +53,7 @@ struct PolylineStroker {
     /// Whether every vertex of the polyline being stroked lies within the path's cull
     /// rectangle (its points' box widened by ``vertexReach`` does), so that they are appended
     /// without culling tests (``ContourPath/appendWithin(_:_:)``).
-    private var within = false
+    private(set) var within = false
 
     /// `rows` is the range of plane y the fill will cover (for the cost guard).
     init(scratch: ShapeScratch, style: ResolvedStroke, rows: (min: Double, max: Double), budget: Int) {
