@@ -99,7 +99,8 @@ final class TouchedBlocks {
     }
 
     /// The largest ``shift`` whose blocks ``nonZeroBits(_:block:shift:width:)`` describes (64
-    /// cells: rows of up to 4,030 cells).
+    /// cells: bands up to 4,094 pixels wide, whose rows' `width + 2` = 4,096 cells fill the 64
+    /// blocks, as ``begin(width:height:)`` picks the shift).
     static let maskShift = 6
 
     /// Bit `i` set when cell `(b << shift) + i` of a row is non-zero (by its bits: a negative
