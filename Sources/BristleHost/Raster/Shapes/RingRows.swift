@@ -78,6 +78,15 @@ enum RingRows {
     /// ``ContourPath/addEdges(to:)``).
     static func accumulate(_ path: ContourPath, outer: EllipseFlattener, inner: EllipseFlattener?,
                            to acc: CoverageAccumulator, originX x0: Int, originY top: Int) {
+        // The safety net the general walk's clamps into the band used to give (a NaN or huge
+        // vertex could not index outside it): ``RingCellWalk``'s interior walk has no clamps,
+        // and relies on the caller's checked input, finite vertices below 2^24 in magnitude
+        // (``fill``'s extent guard). The box ignores a NaN vertex (min and max skip it), hence
+        // the vertices' own test. Debug builds only (`assert`).
+        assert(Swift.max(-path.minX, path.maxX, -path.minY, path.maxY) < 0x1p24
+                   && path.minX.isFinite && path.minY.isFinite
+                   && !path.xs.contains(where: \.isNaN) && !path.ys.contains(where: \.isNaN),
+               "RingRows.accumulate: ring box \(path.minX)...\(path.maxX) x \(path.minY)...\(path.maxY) not finite, past 2^24 or with a NaN vertex")
         if path.minX >= Double(x0), path.maxX <= Double(x0 &+ acc.width), path.minY >= Double(top),
            path.maxY <= Double(top &+ acc.height) {
             addInterior(path, outer: outer, inner: inner, to: acc, originX: x0, originY: top)
