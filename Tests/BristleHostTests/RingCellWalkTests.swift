@@ -8,13 +8,17 @@ import Testing
     /// Random rings at sub-pixel offsets around and across a 96x72 canvas: radii from under a
     /// pixel to past the canvas, round and flat, walls from a hair to past the smaller radius
     /// (the inner curve whole, trimmed, or no hole); about half lie inside the canvas (the
-    /// ring walk), the others cross its sides or corners (the clipped general walk).
+    /// ring walk), the others cross its sides or corners (the clipped general walk). Counts the
+    /// walk each ring took (``RingRows/Walk``): at the time of writing 442 whole inside
+    /// (``RingCellWalk``'s contour walk), 988 clipped, none through the general interior walk;
+    /// the floors fail if the ring walk's `whole` test stops admitting rings.
     @Test func ringWalkDepositsTheGeneralWalksCellsBitForBit() {
         var random = SplitMix64(seed: 13)
         func unit() -> Double { Double(random.next() >> 11) * 0x1p-53 }
         let canvas = PixelRect(x: 0, y: 0, width: 96, height: 72)
         let s = ShapeScratch(), general = CoverageAccumulator()
         var inside = 0, mismatches = 0
+        var walks: [RingRows.Walk: Int] = [:]
         for i in 0..<1500 {
             let big = i % 7 == 0
             let rx = big ? 30 + 90 * unit() : 0.4 + 16 * unit()
@@ -40,8 +44,9 @@ import Testing
             if interior { inside += 1 }
             let acc = s.accumulator
             acc.begin(originX: x0, originY: top, width: w, height: rows)
-            RingRows.accumulate(s.path, outer: s.outerEllipse, inner: inner == nil ? nil : s.ellipse, to: acc,
-                                originX: x0, originY: top)
+            let walk = RingRows.accumulate(s.path, outer: s.outerEllipse, inner: inner == nil ? nil : s.ellipse,
+                                           to: acc, originX: x0, originY: top)
+            walks[walk, default: 0] += 1
             general.begin(originX: x0, originY: top, width: w, height: rows)
             if interior { s.path.addInteriorEdges(to: general) } else { s.path.addEdges(to: general) }
             let cells = (w + 2) * rows
@@ -57,5 +62,10 @@ import Testing
         #expect(mismatches == 0)
         // Both kinds drawn: the ring walk and the clipped general walk.
         #expect(inside > 400 && inside < 1100, "\(inside) rings inside")
+        // Both ring walks exercised: whole contours inside (RingCellWalk.addContour, not the
+        // general interior walk it replaces) and crossing the sides (RingCellWalk.addClipped).
+        let contours = walks[.contours, default: 0], clipped = walks[.clipped, default: 0]
+        #expect(contours > 400 && clipped > 800,
+                "\(contours) rings through addContour, \(clipped) through addClipped, \(walks[.interiorEdges, default: 0]) through addInteriorEdges")
     }
 }

@@ -75,9 +75,10 @@ enum RingRows {
     /// band just begun in `acc`, whose plane origin is `(originX, originY)`: the general
     /// fill's deposits, bit for bit, through ``RingCellWalk``: inside the band unclipped (as
     /// ``ContourPath/addInteriorEdges(to:)``), else clipped to it (as
-    /// ``ContourPath/addEdges(to:)``).
+    /// ``ContourPath/addEdges(to:)``). Returns the walk taken (for tests; callers ignore it).
+    @discardableResult
     static func accumulate(_ path: ContourPath, outer: EllipseFlattener, inner: EllipseFlattener?,
-                           to acc: CoverageAccumulator, originX x0: Int, originY top: Int) {
+                           to acc: CoverageAccumulator, originX x0: Int, originY top: Int) -> Walk {
         // The safety net the general walk's clamps into the band used to give (a NaN or huge
         // vertex could not index outside it): ``RingCellWalk``'s interior walk has no clamps,
         // and relies on the caller's checked input, finite vertices below 2^24 in magnitude
@@ -89,32 +90,44 @@ enum RingRows {
                "RingRows.accumulate: ring box \(path.minX)...\(path.maxX) x \(path.minY)...\(path.maxY) not finite, past 2^24 or with a NaN vertex")
         if path.minX >= Double(x0), path.maxX <= Double(x0 &+ acc.width), path.minY >= Double(top),
            path.maxY <= Double(top &+ acc.height) {
-            addInterior(path, outer: outer, inner: inner, to: acc, originX: x0, originY: top)
+            return addInterior(path, outer: outer, inner: inner, to: acc, originX: x0, originY: top)
         } else {
             RingCellWalk.addClipped(path, to: acc, originX: x0, originY: top)
+            return .clipped
         }
+    }
+
+    /// The cell walk ``accumulate(_:outer:inner:to:originX:originY:)`` took for a ring.
+    enum Walk {
+        /// Inside the band, its contours whole: ``RingCellWalk/addContour(xs:ys:count:top:bottom:to:originX:originY:)``.
+        case contours
+        /// Inside the band, contours not as flattened: ``ContourPath/addInteriorEdges(to:)``.
+        case interiorEdges
+        /// Crossing the band's sides: ``RingCellWalk/addClipped(_:to:originX:originY:)``.
+        case clipped
     }
 
     /// Adds the ring's contours, which lie inside the band of `acc`, to it: through
     /// ``RingCellWalk`` when the path holds the two flattened contours whole (the outer one,
     /// then the inner one reversed), else as ``ContourPath/addInteriorEdges(to:)``.
     private static func addInterior(_ path: ContourPath, outer: EllipseFlattener, inner: EllipseFlattener?,
-                                    to acc: CoverageAccumulator, originX: Int, originY: Int) {
+                                    to acc: CoverageAccumulator, originX: Int, originY: Int) -> Walk {
         let mo = outer.quadrantSteps &- 1, mi = (inner?.quadrantSteps ?? 1) &- 1
         let starts = path.starts
         let whole = inner == nil ? starts.count == 1 : starts.count == 2 && starts[1] == 4 &* mo
         guard whole, mo >= 1, starts[0] == 0, path.count == 4 &* (mo &+ mi),
               let xs = path.xs.baseAddress, let ys = path.ys.baseAddress else {
             path.addInteriorEdges(to: acc)
-            return
+            return .interiorEdges
         }
         let o = EllipseFlattener.extremes(quadrantVertices: mo, reversed: false)
         RingCellWalk.addContour(xs: xs, ys: ys, count: 4 &* mo, top: o.top, bottom: o.bottom, to: acc,
                                 originX: originX, originY: originY)
-        guard mi >= 1 else { return }
+        guard mi >= 1 else { return .contours }
         let i = EllipseFlattener.extremes(quadrantVertices: mi, reversed: true)
         RingCellWalk.addContour(xs: xs + 4 &* mo, ys: ys + 4 &* mo, count: 4 &* mi, top: i.top,
                                 bottom: i.bottom, to: acc, originX: originX, originY: originY)
+        return .contours
     }
 
     /// The band's rows by where they lie against the centre's horizontal `cy`: rows
