@@ -170,7 +170,10 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
             [(1.3, 0.2), (30.7, 2.9), (35.2, 8.6), (3.1, 7.4)],
             [(0.5, 0.5), (36.5, 0.5), (36.5, 8.5), (0.5, 8.5)],
             [(4.25, 1.0), (5.75, 8.0), (20.1, 4.4)],
+            // A short run near the row's end (columns 29 ..< 36): its 16-byte max reaches past it.
+            [(28.5, 0.5), (36.5, 0.5), (36.5, 8.5), (28.5, 8.5)],
         ]
+        var reached = 0
         for points in polygons {
             let acc = CoverageAccumulator(), spans = CoverageSpans()
             var expected: [[UInt8]] = []
@@ -195,6 +198,24 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
                 #expect(span.lo == spansWanted[y].lo && span.hi == spansWanted[y].hi, "row \(y)")
                 #expect((0..<(width + 2)).allSatisfy { acc.row(y)[$0] == 0 })
             }
+            // Again with 16 bytes of room past the row (a mask row followed by others): the runs
+            // ending at the row's end are then single 16-byte maxes reaching past it, which must
+            // store the bytes after `width` back unchanged (sentinels, most below any coverage).
+            acc.begin(originX: 0, originY: 0, width: width, height: height)
+            windows = acc.rowWindows()
+            acc.addPolygon(xs: xs, ys: ys, count: xs.count, observer: &windows)
+            let sentinels: [UInt8] = (0..<16).map { $0 % 5 == 4 ? 0xA5 : UInt8($0 % 2) }
+            for y in 0..<height {
+                var mask = before + sentinels
+                let span = mask.withUnsafeMutableBufferPointer {
+                    spans.resolveMax(row: y, of: acc, windows: windows, into: $0.baseAddress!, room: width + 16)
+                }
+                #expect(Array(mask[..<width]) == expected[y], "row \(y), room past the row")
+                #expect(Array(mask[width...]) == sentinels, "row \(y): bytes past the row changed")
+                #expect(span.lo == spansWanted[y].lo && span.hi == spansWanted[y].hi, "row \(y), room past the row")
+                if span.lo > width - 16 { reached += 1 }
+            }
         }
+        #expect(reached > 0, "no row's coverage starts within 16 bytes of the row's end")
     }
 }
