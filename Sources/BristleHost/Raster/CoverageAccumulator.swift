@@ -194,8 +194,8 @@ final class CoverageAccumulator {
             let bx = clamp.x(px.pointee), by = clamp.y(py.pointee)
             if down ? by < ay : by > ay { break }
             if by != ay {
-                accumulate(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, down ? 1 : -1,
-                           cells: base, stride: stride, &o)
+                Self.accumulate(down ? ax : bx, down ? ay : by, down ? bx : ax, down ? by : ay, down ? 1 : -1,
+                                cells: base, stride: stride, height: height, &o)
             }
             ax = bx
             ay = by
@@ -288,20 +288,22 @@ final class CoverageAccumulator {
     @inline(__always)
     private func accumulate<O: CellObserver>(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
                                              _ dir: Double, _ o: inout O) {
-        accumulate(x0, y0, x1, y1, dir, cells: cells, stride: stride, &o)
+        Self.accumulate(x0, y0, x1, y1, dir, cells: cells, stride: stride, height: height, &o)
     }
 
-    /// ``accumulate(_:_:_:_:_:_:)`` into `base` (``cells``) with rows `stride` (``stride``) apart,
-    /// read once by a caller walking many edges.
+    /// ``accumulate(_:_:_:_:_:_:)`` into `base` (``cells``) with rows `stride` (``stride``) apart
+    /// in a band of `height` rows, read once by a caller walking many edges (the interior walk,
+    /// ``RingCellWalk``).
     @inline(__always)
-    private func accumulate<O: CellObserver>(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
-                                             _ dir: Double, cells base: UnsafeMutablePointer<Float>,
-                                             stride: Int, _ o: inout O) {
+    static func accumulate<O: CellObserver>(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double,
+                                            _ dir: Double, cells base: UnsafeMutablePointer<Float>,
+                                            stride: Int, height: Int, _ o: inout O) {
         let row0 = Self.truncated(y0)
         let next = Double(row0 &+ 1)
+        var p = base + row0 &* stride
         // Within one row exactly when ceil(y1) <= row0 + 1.
         if y1 <= next {
-            Self.cellsForRow(base, row0, stride, x0, x1, (y1 - y0) * dir, y0, y1, dir, &o)
+            Self.cellsForRow(p, row0, x0, x1, (y1 - y0) * dir, y0, y1, dir, &o)
             return
         }
         let dxdy = (x1 - x0) / (y1 - y0)
@@ -309,8 +311,8 @@ final class CoverageAccumulator {
         // Across two rows exactly when ceil(y1) == row0 + 2 (y1 <= height, so ceil(y1) <= height).
         if y1 <= next + 1 {
             let xSplit = Swift.min(Self.larger(x0 + dxdy * (next - y0), lo), hi)
-            Self.cellsForRow(base, row0, stride, x0, xSplit, (next - y0) * dir, y0, next, dir, &o)
-            Self.cellsForRow(base, row0 &+ 1, stride, xSplit, x1, (y1 - next) * dir, next, y1, dir, &o)
+            Self.cellsForRow(p, row0, x0, xSplit, (next - y0) * dir, y0, next, dir, &o)
+            Self.cellsForRow(p + stride, row0 &+ 1, xSplit, x1, (y1 - next) * dir, next, y1, dir, &o)
             return
         }
         let last = Swift.min(height, Self.ceiling(y1)) &- 1
@@ -319,12 +321,13 @@ final class CoverageAccumulator {
         while row < last {
             let bottom = Double(row &+ 1)
             let xNext = Swift.min(Self.larger(x0 + dxdy * (bottom - y0), lo), hi)
-            Self.cellsForRow(base, row, stride, x, xNext, (bottom - top) * dir, top, bottom, dir, &o)
+            Self.cellsForRow(p, row, x, xNext, (bottom - top) * dir, top, bottom, dir, &o)
             x = xNext
             top = bottom
             row &+= 1
+            p += stride
         }
-        Self.cellsForRow(base, last, stride, x, x1, (y1 - top) * dir, top, y1, dir, &o)
+        Self.cellsForRow(p, last, x, x1, (y1 - top) * dir, top, y1, dir, &o)
     }
 
     /// `Swift.max(a, b)` for non-NaN values (`b` when they are equal, as `Swift.max` returns),
@@ -359,15 +362,14 @@ final class CoverageAccumulator {
     }
 
     /// Deposits one row's slice of an edge running from (xa, ya) to (xb, yb) (x in
-    /// `[0, width]`) with signed height `d` (`(yb - ya) * dir`) into the cells of band row
-    /// `row` (`cells + row * stride`), and reports it to `o`. One cell and two cells are
-    /// straight-line code; wider slices add the constant middle cells in a loop.
+    /// `[0, width]`) with signed height `d` (`(yb - ya) * dir`) into the cells `p` of band row
+    /// `row`, and reports it to `o`. One cell and two cells are straight-line code; wider
+    /// slices add the constant middle cells in a loop.
     @inline(__always)
-    private static func cellsForRow<O: CellObserver>(_ cells: UnsafeMutablePointer<Float>, _ row: Int,
-                                                     _ stride: Int, _ xa: Double, _ xb: Double,
+    private static func cellsForRow<O: CellObserver>(_ p: UnsafeMutablePointer<Float>, _ row: Int,
+                                                     _ xa: Double, _ xb: Double,
                                                      _ d: Double, _ ya: Double, _ yb: Double,
                                                      _ dir: Double, _ o: inout O) {
-        let p = cells + row &* stride
         let xl = Swift.min(xa, xb), xr = larger(xa, xb)
         let il = truncated(xl)
         let xlFloor = Double(il)

@@ -139,78 +139,12 @@ enum RingCellWalk {
             }
         }
 
-        /// The accumulator's `accumulate` for an edge from (x0, y0) down to (x1, y1) inside the
+        /// The accumulator's deposits for an edge from (x0, y0) down to (x1, y1) inside the
         /// band (`y0 < y1`); `dir` +1 for an edge going down in the contour, -1 for one going up.
         @inline(__always)
         func edge(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, _ dir: Double) {
-            let row0 = CoverageAccumulator.truncated(y0)
-            let next = Double(row0 &+ 1)
-            var p = cells + row0 &* stride
-            if y1 <= next {
-                Self.row(p, x0, x1, (y1 - y0) * dir)
-                return
-            }
-            let dxdy = (x1 - x0) / (y1 - y0)
-            let lo = Swift.min(x0, x1), hi = CoverageAccumulator.larger(x0, x1)
-            if y1 <= next + 1 {
-                let xSplit = Swift.min(CoverageAccumulator.larger(x0 + dxdy * (next - y0), lo), hi)
-                Self.row(p, x0, xSplit, (next - y0) * dir)
-                Self.row(p + stride, xSplit, x1, (y1 - next) * dir)
-                return
-            }
-            let last = Swift.min(height, CoverageAccumulator.ceiling(y1)) &- 1
-            var x = x0, top = y0
-            var row = row0
-            while row < last {
-                let bottom = Double(row &+ 1)
-                let xNext = Swift.min(CoverageAccumulator.larger(x0 + dxdy * (bottom - y0), lo), hi)
-                Self.row(p, x, xNext, (bottom - top) * dir)
-                x = xNext
-                top = bottom
-                row &+= 1
-                p += stride
-            }
-            Self.row(p, x, x1, (y1 - top) * dir)
-        }
-
-        /// The accumulator's `cellsForRow`: deposits one row's slice of an edge from x `xa` to
-        /// `xb` (within the band) with signed height `d` into the row's cells `p`.
-        @inline(__always)
-        static func row(_ p: UnsafeMutablePointer<Float>, _ xa: Double, _ xb: Double, _ d: Double) {
-            let xl = Swift.min(xa, xb), xr = CoverageAccumulator.larger(xa, xb)
-            let il = CoverageAccumulator.truncated(xl)
-            let xlFloor = Double(il)
-            if xr <= xlFloor + 1 {
-                // Within one cell: the area right of the edge is (1 - mean x) per unit height.
-                let xm = 0.5 * (xa + xb) - xlFloor
-                p[il] += Float(d - d * xm)
-                p[il &+ 1] += Float(d * xm)
-                return
-            }
-            let two = xr <= xlFloor + 2
-            let ir = two ? il &+ 2 : CoverageAccumulator.ceiling(xr)
-            let xrCeil = Double(ir)
-            let s = 1 / (xr - xl)
-            let fl = xl - xlFloor
-            let a0 = 0.5 * s * (1 - fl) * (1 - fl)
-            let fr = xr - xrCeil + 1
-            let am = 0.5 * s * fr * fr
-            p[il] += Float(d * a0)
-            if two {
-                p[il &+ 1] += Float(d * (1 - a0 - am))
-            } else {
-                let a1 = s * (1.5 - fl)
-                p[il &+ 1] += Float(d * (a1 - a0))
-                let ds = Float(d * s)
-                var i = il &+ 2
-                while i < ir &- 1 {
-                    p[i] += ds
-                    i &+= 1
-                }
-                let a2 = a1 + Double(ir &- il &- 3) * s
-                p[ir &- 1] += Float(d * (1 - a2 - am))
-            }
-            p[ir] += Float(d * am)
+            var none = NoCellObserver()
+            CoverageAccumulator.accumulate(x0, y0, x1, y1, dir, cells: cells, stride: stride, height: height, &none)
         }
     }
 }
