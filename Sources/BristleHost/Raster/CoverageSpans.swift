@@ -176,18 +176,7 @@ final class CoverageSpans {
             let (q, end) = Self.stretch(at: px, of: cells, sum: &sum, width: w, bits: bits, shift: shift)
             x = end
             if q == 0 { continue }
-            if lo > px { lo = px }
-            hi = end
-            if end &- px > minimumRun {
-                run(px, end, q)
-            } else {
-                let m = UInt32(q)
-                var i = px
-                while i < end {
-                    over.apply(words + 4 &* i, m)
-                    i &+= 1
-                }
-            }
+            Self.composite(px, end, q, lo: &lo, hi: &hi, minimumRun: minimumRun, words: words, over: over, run: run)
         }
         cells[w] = 0
         cells[w &+ 1] = 0
@@ -228,18 +217,7 @@ final class CoverageSpans {
                 nonZero &= nonZero &- 1
             }
             if q != 0 {
-                if lo > x { lo = x }
-                hi = next
-                if next &- x > minimumRun {
-                    run(x, next, q)
-                } else {
-                    let m = UInt32(q)
-                    var i = x
-                    while i < next {
-                        over.apply(words + 4 &* i, m)
-                        i &+= 1
-                    }
-                }
+                Self.composite(x, next, q, lo: &lo, hi: &hi, minimumRun: minimumRun, words: words, over: over, run: run)
             }
             guard next < w else { break }
             sum += cells[next]
@@ -250,6 +228,28 @@ final class CoverageSpans {
         cells[w] = 0
         cells[w &+ 1] = 0
         return (lo, hi)
+    }
+
+    /// The stretch `[from, to)` of coverage `q` (not 0) of ``resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)``
+    /// and ``resolveOverBlocks(row:of:bits:shift:minimumRun:onto:over:run:)``: longer than
+    /// `minimumRun` pixels through `run`, otherwise blended pixel by pixel; `lo` and `hi`
+    /// widened to it.
+    @inline(__always)
+    private static func composite(_ from: Int, _ to: Int, _ q: UInt8, lo: inout Int, hi: inout Int,
+                                  minimumRun: Int, words: UnsafeMutableRawPointer,
+                                  over: SpanCompositor.OverPixel, run: (Int, Int, UInt8) -> Void) {
+        if lo > from { lo = from }
+        hi = to
+        if to &- from > minimumRun {
+            run(from, to, q)
+        } else {
+            let m = UInt32(q)
+            var i = from
+            while i < to {
+                over.apply(words + 4 &* i, m)
+                i &+= 1
+            }
+        }
     }
 
     /// Resolves band row `y` of `acc` (nonzero rule) reading only the cells of the row's two
