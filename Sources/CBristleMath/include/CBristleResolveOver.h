@@ -113,49 +113,60 @@ typedef struct {
     unsigned loBits, hiBits;
 } CBristleResolveOver_Marks;
 
-/* The pixels x..<end (at least) of a row with SSE2 (w >= 4), four per step: each step's four
- * prefix sums added to *sum in order, their coverage, the blend, the cells zeroed. A step
- * reaching past the band's right edge moves back to end there, the pixels it repeats masked
- * to coverage 0 (their cells are zero already). Records the covered pixels in *marks; returns
- * the pixel after the last step (end up to end + 3, at most w). `opaque` (a constant where it is
- * inlined) says the paint's alpha is 255. */
-static inline __attribute__((always_inline)) intptr_t
-CBristleResolveOver_denseSSE2(float *cells, intptr_t w, uint8_t *pixels, intptr_t x, intptr_t end, float *sum,
-                              CBristleResolveOver_Marks *marks, uint64_t colour, int opaque) {
+/* One step of CBristleResolveOver_denseSSE2: the four pixels from t, the lanes `keep` clears (a
+ * step moved back from the band's right edge: pixels done already) left as they are. */
+static inline __attribute__((always_inline)) void
+CBristleResolveOver_stepSSE2(float *cells, uint8_t *pixels, intptr_t t, __m128i keep, int masked, float *sum,
+                             CBristleResolveOver_Marks *marks, uint64_t colour, int opaque) {
     const __m128i zero = _mm_setzero_si128();
     const __m128i lanes = _mm_set1_epi64x((long long)colour);
     const __m128i alpha = _mm_set1_epi16((short)(colour >> 48));
     const __m128 absMask = _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF));
     const __m128 one = _mm_set1_ps(1.0f), k255 = _mm_set1_ps(255.0f), magic = _mm_set1_ps(8388608.0f);
+    const __m128i lowByte = _mm_set1_epi32(0xFF);
+    float s0 = *sum + cells[t];
+    float s1 = s0 + cells[t + 1];
+    float s2 = s1 + cells[t + 2];
+    float s3 = s2 + cells[t + 3];
+    __m128 a = _mm_and_ps(_mm_setr_ps(s0, s1, s2, s3), absMask);
+    __m128i q, m, d, outLo, outHi;
+    unsigned covered;
+    *sum = s3;
+    /* min(1, a) as Swift's min(a, 1): MINPS returns its second operand unless the first is less. */
+    a = _mm_add_ps(_mm_mul_ps(_mm_min_ps(one, a), k255), magic);
+    q = _mm_and_si128(_mm_castps_si128(a), masked ? keep : lowByte);
+    covered = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(q, zero))) ^ 15;
+    marks->loT = marks->loBits ? marks->loT : t;
+    marks->loBits = marks->loBits ? marks->loBits : covered;
+    marks->hiT = covered ? t : marks->hiT;
+    marks->hiBits = covered ? covered : marks->hiBits;
+    m = _mm_packs_epi32(q, q);    /* m0 m1 m2 m3 (16-bit lanes) twice */
+    m = _mm_unpacklo_epi16(m, m); /* m0 m0 m1 m1 m2 m2 m3 m3 */
+    d = _mm_loadu_si128((const __m128i *)(const void *)(pixels + 4 * t));
+    outLo = CBristleComposite_overLanes(_mm_unpacklo_epi8(d, zero), _mm_unpacklo_epi32(m, m), lanes, alpha, opaque);
+    outHi = CBristleComposite_overLanes(_mm_unpackhi_epi8(d, zero), _mm_unpackhi_epi32(m, m), lanes, alpha, opaque);
+    _mm_storeu_si128((__m128i *)(void *)(pixels + 4 * t), _mm_packus_epi16(outLo, outHi));
+    _mm_storeu_ps(cells + t, _mm_setzero_ps());
+}
+
+/* The pixels x..<end (at least) of a row with SSE2 (w >= 4), four per step: each step's four
+ * prefix sums added to *sum in order, their coverage, the blend, the cells zeroed. The step
+ * that would reach past the band's right edge moves back to end there, the pixels it repeats
+ * masked to coverage 0 (their cells are zero already). Records the covered pixels in *marks;
+ * returns the pixel after the last step (end up to end + 3, at most w). `opaque` (a constant
+ * where it is inlined) says the paint's alpha is 255. */
+static inline __attribute__((always_inline)) intptr_t
+CBristleResolveOver_denseSSE2(float *cells, intptr_t w, uint8_t *pixels, intptr_t x, intptr_t end, float *sum,
+                              CBristleResolveOver_Marks *marks, uint64_t colour, int opaque) {
     float s = *sum;
     CBristleResolveOver_Marks k = *marks;
-    while (x < end) {
-        intptr_t t = x < w - 4 ? x : w - 4;
-        __m128i keep = _mm_loadu_si128((const __m128i *)(const void *)(CBristleResolveOver_keepLanes + 4 - (x - t)));
-        float s0 = s + cells[t];
-        float s1 = s0 + cells[t + 1];
-        float s2 = s1 + cells[t + 2];
-        float s3 = s2 + cells[t + 3];
-        __m128 a = _mm_and_ps(_mm_setr_ps(s0, s1, s2, s3), absMask);
-        __m128i q, m, d, outLo, outHi;
-        unsigned covered;
-        s = s3;
-        /* min(1, a) as Swift's min(a, 1): MINPS returns its second operand unless the first is less. */
-        a = _mm_add_ps(_mm_mul_ps(_mm_min_ps(one, a), k255), magic);
-        q = _mm_and_si128(_mm_castps_si128(a), keep);
-        covered = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(q, zero))) ^ 15;
-        k.loT = k.loBits ? k.loT : t;
-        k.loBits = k.loBits ? k.loBits : covered;
-        k.hiT = covered ? t : k.hiT;
-        k.hiBits = covered ? covered : k.hiBits;
-        m = _mm_packs_epi32(q, q);    /* m0 m1 m2 m3 (16-bit lanes) twice */
-        m = _mm_unpacklo_epi16(m, m); /* m0 m0 m1 m1 m2 m2 m3 m3 */
-        d = _mm_loadu_si128((const __m128i *)(const void *)(pixels + 4 * t));
-        outLo = CBristleComposite_overLanes(_mm_unpacklo_epi8(d, zero), _mm_unpacklo_epi32(m, m), lanes, alpha, opaque);
-        outHi = CBristleComposite_overLanes(_mm_unpackhi_epi8(d, zero), _mm_unpackhi_epi32(m, m), lanes, alpha, opaque);
-        _mm_storeu_si128((__m128i *)(void *)(pixels + 4 * t), _mm_packus_epi16(outLo, outHi));
-        _mm_storeu_ps(cells + t, _mm_setzero_ps());
-        x = t + 4;
+    intptr_t whole = end < w - 3 ? end : w - 3; /* the steps from below this one fit */
+    for (; x < whole; x += 4)
+        CBristleResolveOver_stepSSE2(cells, pixels, x, _mm_setzero_si128(), 0, &s, &k, colour, opaque);
+    if (x < end) {
+        __m128i keep = _mm_loadu_si128((const __m128i *)(const void *)(CBristleResolveOver_keepLanes + w - x));
+        CBristleResolveOver_stepSSE2(cells, pixels, w - 4, keep, 1, &s, &k, colour, opaque);
+        x = w;
     }
     *sum = s;
     *marks = k;
