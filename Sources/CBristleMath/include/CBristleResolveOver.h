@@ -98,8 +98,9 @@ static inline CBristleResolveOver_Box CBristleResolveOver_rowsPlain(intptr_t row
 }
 
 /* Two windows of a row further apart than this many pixels are resolved one after the other
- * (CBristleResolveOver_rowSSE2), closer ones as one. */
-#define CBristleResolveOver_gap 16
+ * (CBristleResolveOver_rowSSE2), closer ones as one: a step of four pixels costs about as much
+ * as a row's split. */
+#define CBristleResolveOver_gap 8
 
 #if defined(__SSE2__)
 /* 16 bytes of 0 then 16 of 0xFF per 32-bit lane: the 16 bytes at 16 - 4k keep the low byte of the
@@ -181,8 +182,8 @@ CBristleResolveOver_denseSSE2(float *cells, intptr_t w, uint8_t *pixels, intptr_
 
 /* One row with SSE2 (w >= 4; see CBristleResolveOver_rows); `windowed` and `narrow` (constants
  * where it is inlined) say bounds is its RowWindows record (otherwise the whole row is resolved)
- * and the band is at most 64 pixels wide. In a wider band two windows more than
- * CBristleResolveOver_gap pixels apart are resolved one after the other, the run between them at
+ * and the band is at most 64 pixels wide. Two windows more than CBristleResolveOver_gap pixels
+ * apart are resolved one after the other, the run between them at
  * the first one's last coverage: stored as the paint's colour when that is 255 under an opaque
  * paint (a long segment's covered middle), otherwise resolved like the windows (its cells are
  * zero). Returns the row's covered columns lo..<hi (lo >= hi: none). */
@@ -193,11 +194,7 @@ CBristleResolveOver_rowSSE2(float *cells, intptr_t w, const intptr_t *bounds, ui
     CBristleResolveOver_Marks marks = {0, 0, 0, 0, 0};
     intptr_t a0 = 0, a1 = w + 1, x, end;
     float sum = 0;
-    if (windowed && narrow) {
-        a0 = bounds[0] < bounds[2] ? bounds[0] : bounds[2];
-        a1 = bounds[1] > bounds[3] ? bounds[1] : bounds[3];
-        if (a1 < 0) return span; /* no cell written */
-    } else if (windowed) {
+    if (windowed) {
         intptr_t b0 = bounds[2], b1 = bounds[3];
         a0 = bounds[0], a1 = bounds[1];
         if (b0 < a0) {
@@ -206,18 +203,23 @@ CBristleResolveOver_rowSSE2(float *cells, intptr_t w, const intptr_t *bounds, ui
         }
         if (a1 < 0) return span; /* no cell written */
         if (b0 - a1 > CBristleResolveOver_gap && b1 >= 0 && a1 + 1 < w) {
-            x = CBristleResolveOver_denseSSE2(cells, w, pixels, a0, a1 + 1, &sum, &marks, colour, opaque, 0);
+            x = CBristleResolveOver_denseSSE2(cells, w, pixels, a0, a1 + 1, &sum, &marks, colour, opaque, narrow);
             end = b0 < w ? b0 : w;
             if (opaque && end - x >= 4 && CBristleResolveOver_quantize(sum) == 255) {
                 /* The pixels x..<end covered: the paint's colour, four pixels per store, the last
-                 * four overlapping (at least four). */
+                 * four overlapping (at least four; up to eight with no loop). */
                 const __m128i solid = _mm_set1_epi32((int)((uint32_t)(colour & 0xFF) | (uint32_t)(colour >> 8 & 0xFF00) |
                                                            (uint32_t)(colour >> 16 & 0xFF0000) | 0xFF000000u));
                 intptr_t i;
-                for (i = x; i + 4 < end; i += 4) _mm_storeu_si128((__m128i *)(void *)(pixels + 4 * i), solid);
+                _mm_storeu_si128((__m128i *)(void *)(pixels + 4 * x), solid);
+                for (i = x + 4; i + 4 < end; i += 4) _mm_storeu_si128((__m128i *)(void *)(pixels + 4 * i), solid);
                 _mm_storeu_si128((__m128i *)(void *)(pixels + 4 * (end - 4)), solid);
-                marks.hiT = end - 4;
-                marks.hiBits = 8;
+                if (narrow) {
+                    marks.bits |= (~(uint64_t)0 >> (64 - (end - x))) << x;
+                } else {
+                    marks.hiT = end - 4;
+                    marks.hiBits = 8;
+                }
                 x = end;
             }
             a0 = x;
