@@ -274,19 +274,22 @@ public final class Rasterizer {
         }
     }
 
-    /// ``fusedRows``' mask rows (``CoverageSpans/resolveMax(row:of:windows:into:room:)``), returning
-    /// `dirty` grown by them. Not inlined: inside `render` its SIMD runs made the compiler
-    /// allocate the pixel rows' registers worse (+80 instructions and +1.5 simulated mispredicted
-    /// branches per segment of `stroke_segments_opaque`); one call per band.
+    /// ``fusedRows``' mask rows (``CoverageSpans/resolveMax(rows:cells:cellStride:width:bounds:into:maskStride:room:)``),
+    /// returning `dirty` grown by them. Not inlined: inside `render` its SIMD steps made the
+    /// compiler allocate the pixel rows' registers worse (+80 instructions and +1.5 simulated
+    /// mispredicted branches per segment of `stroke_segments_opaque`); one call per band.
     @inline(never)
     private func maskRows(_ mask: MaskPlane, windows: RowWindows, bandTop: Int, rows h: Int, x0: Int,
                           dirty: DirtyBox) -> DirtyBox {
         var dirty = dirty
-        for r in 0..<h {
-            let y = bandTop &+ r
-            let span = spans.resolveMax(row: r, of: accumulator, windows: windows, into: mask.row(y) + x0,
-                                        room: mask.width &- x0)
-            dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
+        let rows = CoverageSpans.resolveMax(rows: h, cells: accumulator.row(0), cellStride: accumulator.stride,
+                                            width: accumulator.width, bounds: windows.bounds,
+                                            into: mask.row(bandTop) + x0, maskStride: mask.strideBytes,
+                                            room: mask.width &- x0)
+        if rows.first <= rows.last {
+            // The band's box: its first and last rows with the columns of all its rows.
+            dirty.add(row: bandTop &+ rows.first, lo: x0 &+ rows.lo, hi: x0 &+ rows.hi)
+            dirty.add(row: bandTop &+ rows.last, lo: x0 &+ rows.lo, hi: x0 &+ rows.hi)
         }
         return dirty
     }
