@@ -218,13 +218,14 @@ static inline unsigned CBristleResolveMax_fourRows(const float *const rows[4], u
     __m128 s = _mm_setzero_ps();
     float sums[16];
     unsigned lanes = 0;
+    uint64_t columns = 0; /* bit c: column x0 + c raised in some lane (x1 - x0 <= 48 + 3) */
     intptr_t x, n = 4, k;
     for (x = x0; x < x1; x += 4) {
         __m128 c0 = _mm_loadu_ps(rows[0] + x), c1 = _mm_loadu_ps(rows[1] + x);
         __m128 c2 = _mm_loadu_ps(rows[2] + x), c3 = _mm_loadu_ps(rows[3] + x);
         __m128 v0, v1, v2, v3;
-        __m128i bytes, t, cut, old;
-        unsigned raised, columns;
+        __m128i w01, w23, bytes, t, cut, old;
+        unsigned raised;
         uint32_t keep;
         _MM_TRANSPOSE4_PS(c0, c1, c2, c3);
         s = v0 = _mm_add_ps(s, c0);
@@ -237,12 +238,14 @@ static inline unsigned CBristleResolveMax_fourRows(const float *const rows[4], u
         _mm_storeu_ps(sums + 12, v3);
 #define CBRISTLE_RESOLVE_MAX_QUANTISE(v) \
         _mm_and_si128(_mm_castps_si128(_mm_add_ps(_mm_mul_ps(_mm_min_ps(one, _mm_and_ps(v, magnitude)), scale), shift)), low)
-        bytes = _mm_packus_epi16(_mm_packs_epi32(CBRISTLE_RESOLVE_MAX_QUANTISE(v0), CBRISTLE_RESOLVE_MAX_QUANTISE(v1)),
-                                 _mm_packs_epi32(CBRISTLE_RESOLVE_MAX_QUANTISE(v2), CBRISTLE_RESOLVE_MAX_QUANTISE(v3)));
+        /* Column-major 16-bit words (word 4c + lane), made lane-major by two rounds of unpacks,
+         * then packed to bytes (byte 4 lane + c). */
+        w01 = _mm_packs_epi32(CBRISTLE_RESOLVE_MAX_QUANTISE(v0), CBRISTLE_RESOLVE_MAX_QUANTISE(v1));
+        w23 = _mm_packs_epi32(CBRISTLE_RESOLVE_MAX_QUANTISE(v2), CBRISTLE_RESOLVE_MAX_QUANTISE(v3));
 #undef CBRISTLE_RESOLVE_MAX_QUANTISE
-        /* bytes: column-major (byte 4c + lane); two unpacks make it lane-major (byte 4 lane + c). */
-        t = _mm_unpacklo_epi8(bytes, _mm_srli_si128(bytes, 8));
-        t = _mm_unpacklo_epi8(t, _mm_srli_si128(t, 8));
+        t = _mm_unpacklo_epi16(w01, w23); /* c0 c2 of lanes 0..3 */
+        bytes = _mm_unpackhi_epi16(w01, w23); /* c1 c3 of lanes 0..3 */
+        t = _mm_packus_epi16(_mm_unpacklo_epi16(t, bytes), _mm_unpackhi_epi16(t, bytes));
         n = x1 - x < 4 ? x1 - x : 4;
         keep = n == 4 ? 0xffffffffu : (1u << (8 * n)) - 1u;
         cut = _mm_and_si128(t, _mm_set1_epi32((int)keep));
@@ -275,12 +278,12 @@ static inline unsigned CBristleResolveMax_fourRows(const float *const rows[4], u
         }
         raised = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(cut, zero)) ^ 0xffffu;
         lanes |= raised;
-        columns = (raised | raised >> 4 | raised >> 8 | raised >> 12) & 0xfu;
-        if (columns != 0) {
-            intptr_t first = x + __builtin_ctz(columns), past = x + 32 - __builtin_clz(columns);
-            *lo = *lo < first ? *lo : first;
-            *hi = past;
-        }
+        columns |= (uint64_t)((raised | raised >> 4 | raised >> 8 | raised >> 12) & 0xfu) << (x - x0);
+    }
+    if (columns != 0) {
+        intptr_t first = x0 + __builtin_ctzll(columns), past = x0 + 64 - __builtin_clzll(columns);
+        *lo = *lo < first ? *lo : first;
+        *hi = *hi > past ? *hi : past;
     }
     /* Lane k raised when its nibble of some step's bits is. */
     lanes = (lanes & 0xfu ? 1u : 0u) | (lanes & 0xf0u ? 2u : 0u) | (lanes & 0xf00u ? 4u : 0u) | (lanes & 0xf000u ? 8u : 0u);
