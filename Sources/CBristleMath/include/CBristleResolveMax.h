@@ -194,48 +194,44 @@ static inline void CBristleResolveMax_zero(float *cells, intptr_t count) {
         cells[i] = 0;
 }
 
-#if defined(__SSE2__)
-/* Bands at most this wide are resolved four rows at a time (CBristleResolveMax_fourRows); wider
- * ones row by row, where a gap between two windows can be left to a run. */
-#define CBRISTLE_RESOLVE_MAX_FOUR_ROWS_WIDTH 48
+/* Bands at most this wide are resolved over their whole width (with SSE2 four rows at a time,
+ * CBristleResolveMax_fourRows), without RowWindows records; wider ones row by row through them,
+ * where a gap between two windows can be left to a run. */
+#define CBRISTLE_RESOLVE_MAX_DENSE_WIDTH 48
 
-/* Four band rows at once, one row per SSE2 lane: `rows[k]` the cells of lane k's row, `masks[k]`
- * its mask row at band column 0 (a row may fill several lanes: the same bytes are then max-
- * combined twice, which changes nothing), dense over columns x0..<x1 (x1 <= w: every lane's
- * cells outside them are zero up to its w + 2, and 3 cells past x1 are readable). Each lane's sum
- * adds its row's cells in column order (so the same bits as one cell at a time); per step of four
- * columns the 4x4 cells are transposed (_MM_TRANSPOSE4_PS), summed, quantised as in
- * CBristleResolveMax_four, packed, the 4x4 bytes transposed back to rows (two byte unpacks), cut
- * to the columns below x1, and max-combined into the four mask rows by 4-byte loads and stores
- * (one byte at a time within 4 bytes of `room`). The row past x1 is a run of each lane's last
- * coverage (CBristleComposite_maxRun) where that is not 0. `lo`, `hi` take the raised columns;
- * returns the lanes raised, bit k for lane k. */
-static inline unsigned CBristleResolveMax_fourRows(const float *const rows[4], uint8_t *const masks[4], intptr_t x0,
-                                                   intptr_t x1, intptr_t w, intptr_t room, intptr_t *lo, intptr_t *hi) {
+#if defined(__SSE2__)
+
+/* Four band rows at once over the band's whole width w, one row per SSE2 lane: `rows[k]` the
+ * cells of lane k's row (w + 2, and 3 readable past its w + 2), `masks[k]` its mask row at band
+ * column 0 (a row may fill several lanes: the same bytes are then max-combined twice, which
+ * changes nothing). Each lane's sum adds its row's cells in column order from column 0 (so the
+ * same bits as one cell at a time); per step of four columns the 4x4 cells are transposed
+ * (_MM_TRANSPOSE4_PS), summed, quantised as in CBristleResolveMax_four, packed, made row-major
+ * by 16-bit unpacks, packed to bytes, cut to the columns below w, and max-combined into the four
+ * mask rows by 4-byte loads and stores (one byte at a time within 4 bytes of `room`). `lo`, `hi`
+ * take the raised columns; returns the lanes raised, bit k for lane k. */
+static inline unsigned CBristleResolveMax_fourRows(const float *const rows[4], uint8_t *const masks[4], intptr_t w,
+                                                   intptr_t room, intptr_t *lo, intptr_t *hi) {
     const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
     const __m128 one = _mm_set1_ps(1.0f), scale = _mm_set1_ps(255.0f), shift = _mm_set1_ps(8388608.0f);
     const __m128i low = _mm_set1_epi32(0xff), zero = _mm_setzero_si128();
     __m128 s = _mm_setzero_ps();
-    float sums[16];
     unsigned lanes = 0;
-    uint64_t columns = 0; /* bit c: column x0 + c raised in some lane (x1 - x0 <= 48 + 3) */
-    intptr_t x, n = 4, k;
-    for (x = x0; x < x1; x += 4) {
+    uint64_t columns = 0; /* bit c: column c raised in some lane (w <= 48, steps end before 52) */
+    intptr_t x;
+    for (x = 0; x < w; x += 4) {
         __m128 c0 = _mm_loadu_ps(rows[0] + x), c1 = _mm_loadu_ps(rows[1] + x);
         __m128 c2 = _mm_loadu_ps(rows[2] + x), c3 = _mm_loadu_ps(rows[3] + x);
         __m128 v0, v1, v2, v3;
         __m128i w01, w23, bytes, t, cut, old;
         unsigned raised;
+        intptr_t n;
         uint32_t keep;
         _MM_TRANSPOSE4_PS(c0, c1, c2, c3);
         s = v0 = _mm_add_ps(s, c0);
         s = v1 = _mm_add_ps(s, c1);
         s = v2 = _mm_add_ps(s, c2);
         s = v3 = _mm_add_ps(s, c3);
-        _mm_storeu_ps(sums, v0);
-        _mm_storeu_ps(sums + 4, v1);
-        _mm_storeu_ps(sums + 8, v2);
-        _mm_storeu_ps(sums + 12, v3);
 #define CBRISTLE_RESOLVE_MAX_QUANTISE(v) \
         _mm_and_si128(_mm_castps_si128(_mm_add_ps(_mm_mul_ps(_mm_min_ps(one, _mm_and_ps(v, magnitude)), scale), shift)), low)
         /* Column-major 16-bit words (word 4c + lane), made lane-major by two rounds of unpacks,
@@ -246,7 +242,7 @@ static inline unsigned CBristleResolveMax_fourRows(const float *const rows[4], u
         t = _mm_unpacklo_epi16(w01, w23); /* c0 c2 of lanes 0..3 */
         bytes = _mm_unpackhi_epi16(w01, w23); /* c1 c3 of lanes 0..3 */
         t = _mm_packus_epi16(_mm_unpacklo_epi16(t, bytes), _mm_unpackhi_epi16(t, bytes));
-        n = x1 - x < 4 ? x1 - x : 4;
+        n = w - x < 4 ? w - x : 4;
         keep = n == 4 ? 0xffffffffu : (1u << (8 * n)) - 1u;
         cut = _mm_and_si128(t, _mm_set1_epi32((int)keep));
         if (room - x >= 4) {
@@ -278,32 +274,14 @@ static inline unsigned CBristleResolveMax_fourRows(const float *const rows[4], u
         }
         raised = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(cut, zero)) ^ 0xffffu;
         lanes |= raised;
-        columns |= (uint64_t)((raised | raised >> 4 | raised >> 8 | raised >> 12) & 0xfu) << (x - x0);
+        columns |= (uint64_t)((raised | raised >> 4 | raised >> 8 | raised >> 12) & 0xfu) << x;
     }
     if (columns != 0) {
-        intptr_t first = x0 + __builtin_ctzll(columns), past = x0 + 64 - __builtin_clzll(columns);
-        *lo = *lo < first ? *lo : first;
-        *hi = *hi > past ? *hi : past;
+        *lo = __builtin_ctzll(columns);
+        *hi = 64 - __builtin_clzll(columns);
     }
     /* Lane k raised when its nibble of some step's bits is. */
     lanes = (lanes & 0xfu ? 1u : 0u) | (lanes & 0xf0u ? 2u : 0u) | (lanes & 0xf00u ? 4u : 0u) | (lanes & 0xf000u ? 8u : 0u);
-    if (x1 < w) {
-        /* Past x1 every lane's cells are zero: its coverage stays the one at x1 - 1. */
-        __m128 last = x1 > x0 ? _mm_loadu_ps(sums + 4 * (n - 1)) : _mm_setzero_ps();
-        __m128i q = _mm_and_si128(_mm_castps_si128(_mm_add_ps(
-            _mm_mul_ps(_mm_min_ps(one, _mm_and_ps(last, magnitude)), scale), shift)), low);
-        unsigned runs = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(q, zero))) ^ 0xfu;
-        if (runs != 0) {
-            uint32_t m[4];
-            _mm_storeu_si128((__m128i *)(void *)m, q);
-            for (k = 0; k < 4; k++)
-                if (runs >> k & 1u)
-                    CBristleComposite_maxRun(masks[k] + x1, w - x1, (uint8_t)m[k], room - x1);
-            *lo = *lo < x1 ? *lo : x1;
-            *hi = w;
-            lanes |= runs;
-        }
-    }
     return lanes;
 }
 #endif
@@ -314,31 +292,28 @@ static inline CBristleResolveMax_Extent CBristleResolveMax_rowsAs(float *cells, 
                                                                   const intptr_t *bounds, intptr_t h, uint8_t *mask,
                                                                   intptr_t maskStride, intptr_t room, int simd) {
     CBristleResolveMax_Extent extent;
-    intptr_t r;
+    /* Without records (a band at most CBRISTLE_RESOLVE_MAX_DENSE_WIDTH wide), every row's one
+     * window: the whole row, repeated for each row (`bounds` then steps by 0). */
+    const intptr_t whole[4] = {0, w + 1, INTPTR_MAX, -1};
+    intptr_t r, step = bounds == NULL ? 0 : 4;
     extent.lo = w;
     extent.hi = 0;
     extent.first = h;
     extent.last = -1;
 #if defined(__SSE2__)
-    if (simd && w <= CBRISTLE_RESOLVE_MAX_FOUR_ROWS_WIDTH) {
+    if (simd && w <= CBRISTLE_RESOLVE_MAX_DENSE_WIDTH) {
         for (r = 0; r < h; r += 4) {
             const float *rows[4];
             uint8_t *masks[4];
-            intptr_t k, x0 = w, x1 = 0, lo = w, hi = 0;
+            intptr_t k, lo = w, hi = 0;
             unsigned lanes;
             for (k = 0; k < 4; k++) {
                 /* Past the band's last row, lanes repeat it. */
                 intptr_t row = r + k < h ? r + k : h - 1;
-                const intptr_t *b = bounds + 4 * row;
-                intptr_t from = b[0] < b[2] ? b[0] : b[2], to = (b[1] > b[3] ? b[1] : b[3]) + 1;
                 rows[k] = cells + row * cellStride;
                 masks[k] = mask + row * maskStride;
-                x0 = from < x0 ? from : x0;
-                x1 = to > x1 ? to : x1;
             }
-            x1 = x1 < w ? x1 : w;
-            if (x1 <= x0) continue; /* no cell written in the four rows */
-            lanes = CBristleResolveMax_fourRows(rows, masks, x0, x1, w, room, &lo, &hi);
+            lanes = CBristleResolveMax_fourRows(rows, masks, w, room, &lo, &hi);
             if (lanes != 0) {
                 intptr_t top = r + __builtin_ctz(lanes), bottom = r + 31 - __builtin_clz(lanes);
                 extent.lo = extent.lo < lo ? extent.lo : lo;
@@ -351,9 +326,10 @@ static inline CBristleResolveMax_Extent CBristleResolveMax_rowsAs(float *cells, 
         return extent;
     }
 #endif
+    if (bounds == NULL) bounds = whole;
     for (r = 0; r < h; r++) {
         intptr_t lo = w, hi = 0;
-        CBristleResolveMax_row(cells + r * cellStride, w, bounds + 4 * r, mask + r * maskStride, room, &lo, &hi, simd);
+        CBristleResolveMax_row(cells + r * cellStride, w, bounds + step * r, mask + r * maskStride, room, &lo, &hi, simd);
         if (lo < hi) {
             extent.lo = extent.lo < lo ? extent.lo : lo;
             extent.hi = extent.hi > hi ? extent.hi : hi;
@@ -369,14 +345,15 @@ static inline CBristleResolveMax_Extent CBristleResolveMax_rowsAs(float *cells, 
  * max, mask[x] = max(mask[x], coverage(x)), and zeroes the band's cells (CBristleResolveMax_zero).
  * `cells`: row r's w + 2 cells at cells + r * cellStride, zero outside its two windows; the
  * buffer must hold 8 readable cells past each row's last window (the accumulator's padding).
- * `bounds`: four per row (RowWindows). `mask`: the byte of band column 0 in row 0, rows
- * `maskStride` bytes apart, `room` bytes from a row's band column 0 to its end (at least w).
- * Each row is summed in order from its lowest window cell (so every coverage byte is the one
- * CoverageSpans.resolve gives) and resolved densely, with no search for runs: a band at most
- * CBRISTLE_RESOLVE_MAX_FOUR_ROWS_WIDTH wide four rows at a time (CBristleResolveMax_fourRows),
- * a wider one row by row (CBristleResolveMax_row, eight cells per SSE2 step; two windows more
- * than CBRISTLE_RESOLVE_MAX_GAP apart leave their gap to one CBristleComposite_maxRun, as does
- * the row's end past its last window). Returns the raised
+ * `mask`: the byte of band column 0 in row 0, rows `maskStride` bytes apart, `room` bytes from a
+ * row's band column 0 to its end (at least w). Every row is summed in order (so every coverage
+ * byte is the one CoverageSpans.resolve gives) and resolved densely, with no search for runs: a
+ * band at most CBRISTLE_RESOLVE_MAX_DENSE_WIDTH wide over its whole width, with SSE2 four rows at
+ * a time (CBristleResolveMax_fourRows; `bounds` is not read and may be NULL); a wider one row by
+ * row (CBristleResolveMax_row, eight cells per SSE2 step) through its RowWindows records
+ * `bounds` (four per row), from each row's lowest window cell; two windows more than
+ * CBRISTLE_RESOLVE_MAX_GAP apart leave their gap to one CBristleComposite_maxRun, as does the
+ * row's end past its last window. Returns the raised
  * columns and rows. */
 static inline CBristleResolveMax_Extent CBristleResolveMax_rows(float *cells, intptr_t cellStride, intptr_t w,
                                                                 const intptr_t *bounds, intptr_t h, uint8_t *mask,
