@@ -68,10 +68,12 @@ import Testing
             let before = (0..<w).map { UInt8(($0 &* 37 &+ r &* 11) % 97) }
             var mask = before
             let span = mask.withUnsafeMutableBufferPointer {
-                spans.resolveMax(row: r, of: acc, windows: maskWindows, into: $0.baseAddress!, room: w)
+                CoverageSpans.resolveMax(rows: 1, cells: acc.row(r), cellStride: acc.stride, width: w,
+                                         bounds: maskWindows.bounds + 4 &* r, into: $0.baseAddress!,
+                                         maskStride: w, room: w)
             }
             let want = zip(expected[r], before).map { Swift.max($0, $1) }
-            let got = span.lo < span.hi ? span : (w, 0)
+            let got = span.lo < span.hi ? (span.lo, span.hi) : (w, 0)
             let zeroed = (0..<(w + 2)).allSatisfy { acc.row(r)[$0] == 0 }
             if mask != want || got != columns[r] || !zeroed {
                 failures += 1

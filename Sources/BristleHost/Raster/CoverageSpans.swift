@@ -346,22 +346,32 @@ final class CoverageSpans {
         return (box.lo, box.hi, box.first, box.last)
     }
 
-    /// Resolves band row `y` of `acc` (nonzero rule) through its ``RowWindows`` straight into
-    /// a mask row with max (`mask[x] = max(mask[x], coverage)`), `mask` pointing at band column
-    /// 0, with `room` bytes from there to the mask row's end (at least the band's width).
-    /// A run of one coverage is ``CBristleComposite_maxRun``: up to 16 bytes as one SIMD max
-    /// with no branch on its length or value (not a `memset` call, nor a loop whose end the
-    /// branch predictor misses), the bytes past the run within those 16 stored back unchanged.
-    /// Returns the columns with non-zero coverage.
+    /// The widest band a mask resolves over its whole width, four rows at a time, with no
+    /// ``RowWindows`` recorded: the cell walk then records nothing, and the rows of a capsule this
+    /// narrow span most of the band anyway.
+    static let maskDenseWidth = Int(CBRISTLE_RESOLVE_MAX_DENSE_WIDTH)
+
+    /// Resolves rows `0 ..< h` of a band (nonzero rule) straight into a mask with max
+    /// (`mask[x] = max(mask[x], coverage)`), then zeroes the band's cells:
+    /// ``CBristleResolveMax_rows`` (inline C, SSE2). `cells` are the band's (row `r` at
+    /// `cells + r * cellStride`, `width + 2` cells, with the accumulator's
+    /// ``CoverageAccumulator/padding`` readable past the last row), `mask` the byte of band
+    /// column 0 in row 0 (rows `maskStride` bytes apart, `room` bytes from there to a row's end, at
+    /// least `width`). Every row is summed in order, so every byte is the coverage
+    /// ``resolve(row:of:rule:)`` gives, and resolved densely, with no branch on the cells' values
+    /// and no search for runs: a band at most ``maskDenseWidth`` pixels wide over its whole width,
+    /// four rows at a time (one row per SIMD lane, four columns per step; `bounds` is not read
+    /// and may be nil); a wider one row by row through its ``RowWindows`` record `bounds`
+    /// (required), eight cells per step from the row's lowest window cell, a gap of more than 32
+    /// cells between the two windows left to a run of one value (``CBristleComposite_maxRun``), as
+    /// is the row past its last window. Returns the columns `lo ..< hi` with non-zero coverage and
+    /// the first and last rows holding some (`first > last` when none).
     @inline(__always)
-    func resolveMax(row y: Int, of acc: CoverageAccumulator, windows: RowWindows,
-                    into mask: UnsafeMutablePointer<UInt8>, room: Int) -> (lo: Int, hi: Int) {
-        resolveWindows(row: y, of: acc, windows: windows) { x, m in
-            let v = mask[x]
-            mask[x] = m > v ? m : v
-        } run: { from, to, m in
-            CBristleComposite_maxRun(mask + from, to &- from, m, room &- from)
-        }
+    static func resolveMax(rows h: Int, cells: UnsafeMutablePointer<Float>, cellStride: Int, width: Int,
+                           bounds: UnsafeMutablePointer<Int>?, into mask: UnsafeMutablePointer<UInt8>,
+                           maskStride: Int, room: Int) -> (lo: Int, hi: Int, first: Int, last: Int) {
+        let e = CBristleResolveMax_rows(cells, cellStride, width, bounds, h, mask, maskStride, room)
+        return (e.lo, e.hi, e.first, e.last)
     }
 
     /// `c * 255` rounded to the nearest integer (ties to even) for `c` in `[0, 1]`, without a

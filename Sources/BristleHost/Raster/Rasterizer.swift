@@ -198,8 +198,8 @@ public final class Rasterizer {
         let bottom = Int(box.maxY)
         let fused = Self.fuses(target)
         // The fused targets resolve each row through the windows its edges wrote (``RowWindows``),
-        // but for a narrow band of pixels, resolved over its whole width.
-        let windowed = fused && !(w <= Self.denseWidth && Self.isPixels(target))
+        // but for a narrow band, resolved over its whole width.
+        let windowed = fused && w > (Self.isPixels(target) ? Self.denseWidth : CoverageSpans.maskDenseWidth)
         while bandTop < bottom {
             let h = Swift.min(bandRows, bottom - bandTop)
             accumulator.begin(originX: x0, originY: bandTop, width: w, height: h)
@@ -282,23 +282,26 @@ public final class Rasterizer {
                 dirty.add(row: bandTop &+ rows.last, lo: x0 &+ rows.lo, hi: x0 &+ rows.hi)
             }
         case .mask(let mask):
-            dirty = maskRows(mask, windows: windows.unsafelyUnwrapped, bandTop: bandTop, rows: h, x0: x0, dirty: dirty)
+            dirty = maskRows(mask, windows: windows, bandTop: bandTop, rows: h, x0: x0, dirty: dirty)
         }
     }
 
-    /// ``fusedRows``' mask rows (``CoverageSpans/resolveMax(row:of:windows:into:room:)``), returning
-    /// `dirty` grown by them. Not inlined: inside `render` its SIMD runs made the compiler
-    /// allocate the pixel rows' registers worse (+80 instructions and +1.5 simulated mispredicted
-    /// branches per segment of `stroke_segments_opaque`); one call per band.
+    /// ``fusedRows``' mask rows (``CoverageSpans/resolveMax(rows:cells:cellStride:width:bounds:into:maskStride:room:)``),
+    /// returning `dirty` grown by them. Not inlined: inside `render` its SIMD steps made the
+    /// compiler allocate the pixel rows' registers worse (+80 instructions and +1.5 simulated
+    /// mispredicted branches per segment of `stroke_segments_opaque`); one call per band.
     @inline(never)
-    private func maskRows(_ mask: MaskPlane, windows: RowWindows, bandTop: Int, rows h: Int, x0: Int,
+    private func maskRows(_ mask: MaskPlane, windows: RowWindows?, bandTop: Int, rows h: Int, x0: Int,
                           dirty: DirtyBox) -> DirtyBox {
         var dirty = dirty
-        for r in 0..<h {
-            let y = bandTop &+ r
-            let span = spans.resolveMax(row: r, of: accumulator, windows: windows, into: mask.row(y) + x0,
-                                        room: mask.width &- x0)
-            dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
+        let rows = CoverageSpans.resolveMax(rows: h, cells: accumulator.row(0), cellStride: accumulator.stride,
+                                            width: accumulator.width, bounds: windows?.bounds,
+                                            into: mask.row(bandTop) + x0, maskStride: mask.strideBytes,
+                                            room: mask.width &- x0)
+        if rows.first <= rows.last {
+            // The band's box: its first and last rows with the columns of all its rows.
+            dirty.add(row: bandTop &+ rows.first, lo: x0 &+ rows.lo, hi: x0 &+ rows.hi)
+            dirty.add(row: bandTop &+ rows.last, lo: x0 &+ rows.lo, hi: x0 &+ rows.hi)
         }
         return dirty
     }

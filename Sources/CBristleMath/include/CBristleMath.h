@@ -7,6 +7,7 @@
 #endif
 
 #include "CBristleComposite.h" /* the mask composites' SIMD rows */
+#include "CBristleResolveMax.h" /* the mask resolve's dense rows */
 #include "CBristleResolveOver.h" /* the segment's dense resolve and composite */
 
 /* `v` truncated toward zero: one conversion instruction (CVTTSD2SI on x86-64), without the range
