@@ -5,10 +5,6 @@
 #include <string.h>
 #include "CBristleComposite.h" /* CBristleComposite_div255, CBristleComposite_overLanes */
 
-/* The coverage arithmetic must be the Swift resolve's, operation by operation: no fused
- * multiply-add. */
-#pragma STDC FP_CONTRACT OFF
-
 /* What CBristleResolveOver_rows returns: the columns lo..<hi holding every non-zero coverage of
  * the rows and the first and last row holding any (first > last when none does). */
 typedef struct {
@@ -19,6 +15,8 @@ typedef struct {
  * integer, ties to even, as CoverageSpans.quantize: adding 2^23 leaves it in the low mantissa
  * bits. min is Swift's `1 < a ? 1 : a` (a NaN sum gives the NaN's low byte, as in Swift). */
 static inline uint32_t CBristleResolveOver_quantize(float sum) {
+    /* The Swift resolve's arithmetic, operation by operation: no fused multiply-add. */
+#pragma STDC FP_CONTRACT OFF
     float a = __builtin_fabsf(sum);
     float c = 1.0f < a ? 1.0f : a;
     float scaled = c * 255.0f;
@@ -183,10 +181,10 @@ CBristleResolveOver_denseSSE2(float *cells, intptr_t w, uint8_t *pixels, intptr_
 /* One row with SSE2 (w >= 4; see CBristleResolveOver_rows); `windowed` and `narrow` (constants
  * where it is inlined) say bounds is its RowWindows record (otherwise the whole row is resolved)
  * and the band is at most 64 pixels wide. Two windows more than CBristleResolveOver_gap pixels
- * apart are resolved one after the other, the run between them at
- * the first one's last coverage: stored as the paint's colour when that is 255 under an opaque
- * paint (a long segment's covered middle), otherwise resolved like the windows (its cells are
- * zero). Returns the row's covered columns lo..<hi (lo >= hi: none). */
+ * apart are resolved one after the other, the run between them at the first one's last
+ * coverage: stored as the paint's colour when that is 255 under an opaque paint (a wide
+ * segment's covered middle), otherwise resolved like the windows (its cells are zero). Returns
+ * the row's covered columns lo..<hi (lo >= hi: none). */
 static inline __attribute__((always_inline)) CBristleResolveOver_Box
 CBristleResolveOver_rowSSE2(float *cells, intptr_t w, const intptr_t *bounds, uint8_t *pixels, uint64_t colour,
                             int opaque, int windowed, int narrow) {
