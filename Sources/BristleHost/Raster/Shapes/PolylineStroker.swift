@@ -81,8 +81,9 @@ struct PolylineStroker {
     /// count is a truncation without range checks.
     @inline(__always)
     private func rows(_ y0: Double, _ y1: Double) -> Int {
-        let lo = Swift.max(Swift.min(y0, y1) - halfWidth, rowsMin)
-        let hi = Swift.min(Swift.max(y0, y1) + halfWidth, rowsMax)
+        // Single min/max instructions (the points are sane: no NaN; signed zeros count alike).
+        let lo = CoverageAccumulator.larger(Swift.min(y0, y1) - halfWidth, rowsMin)
+        let hi = Swift.min(CoverageAccumulator.larger(y0, y1) + halfWidth, rowsMax)
         return hi >= lo ? CoverageAccumulator.truncated(hi - lo) &+ 2 : 0
     }
 

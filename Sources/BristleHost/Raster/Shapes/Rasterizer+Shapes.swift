@@ -242,13 +242,16 @@ extension Rasterizer {
         var kept = 0
         px.withUnsafeMutableBufferPointer { xs in
             py.withUnsafeMutableBufferPointer { ys in
+                let xs = xs.baseAddress!, ys = ys.baseAddress!
                 for i in 0..<n {
                     let x = pointXs[i &* stride], y = pointYs[i &* stride]
-                    guard Self.sane(x), Self.sane(y) else { sane = false; break }
-                    if kept > 0 && xs[kept - 1] == x && ys[kept - 1] == y { continue }
+                    // ``sane(_:)`` without its finiteness test: NaN and the infinities fail
+                    // the bound alone.
+                    guard abs(x) <= Self.coordinateLimit, abs(y) <= Self.coordinateLimit else { sane = false; break }
+                    if kept > 0 && xs[kept &- 1] == x && ys[kept &- 1] == y { continue }
                     xs[kept] = x
                     ys[kept] = y
-                    kept += 1
+                    kept &+= 1
                     minX = Swift.min(minX, x); maxX = CoverageAccumulator.larger(x, maxX)
                     minY = Swift.min(minY, y); maxY = CoverageAccumulator.larger(y, maxY)
                 }
@@ -284,8 +287,10 @@ extension Rasterizer {
                     // A pattern over the cap stops the dashing and draws nothing at all (the
                     // outline built so far is never filled).
                     var drawing = dasher
-                    drawing.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
-                                stroker: &stroker)
+                    let everyInside = minX > visible.minX && maxX < visible.maxX && minY > visible.minY
+                        && maxY < visible.maxY
+                    drawing.run(xs, ys, count: count, closed: closed, visible: visible, everyInside: everyInside,
+                                scratch: s, stroker: &stroker)
                     overflowed = drawing.overflowed
                     dashed = true
                 } else {
