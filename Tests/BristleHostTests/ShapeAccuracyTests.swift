@@ -261,8 +261,9 @@ import Testing
             var xs: [Double] = [], ys: [Double] = []
             #expect(EllipseFlattener.polyline(into: &xs, &ys, cx: cx, cy: cy, rx: rx, ry: ry,
                                               limit: Rasterizer.maxPolylinePoints))
-            _ = r.strokePoints(count: xs.count, closed: true, stroke: ResolvedStroke(style)!, dashes: .init(start: nil, count: 0),
-                               phase: 0, sink: CoverageSink(.paint(before.plane, shapeWhite))!) { (xs[$0], ys[$0]) }
+            _ = r.strokePoints(xs: xs, ys: ys, stride: 1, count: xs.count, closed: true, stroke: ResolvedStroke(style)!,
+                               dashes: .init(start: nil, count: 0), phase: 0,
+                               sink: CoverageSink(.paint(before.plane, shapeWhite))!)
             let a = CoverageError(measured: after.alphas, truth: truth), b = CoverageError(measured: before.alphas, truth: truth)
             print("\(label) ellipse r=\(rx)x\(ry) w=\(w): ring \(a); stroker \(b)")
             ring.merge(a)

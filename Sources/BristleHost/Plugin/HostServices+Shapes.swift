@@ -110,8 +110,8 @@ extension HostServices {
         guard let s = strokeStyle(style), let stroke = ResolvedStroke(s) else { return .empty }
         let closed = style.pointee.flags & BRISTLE_STROKE_CLOSED != 0
         return s.dashes.withUnsafeBufferPointer { dashes in
-            host.rasterizer.strokePoints(count: n, closed: closed, stroke: stroke, dashes: dashes,
-                                         phase: s.dashPhase, sink: sink) { (buffer[2 * $0], buffer[2 * $0 + 1]) }
+            host.rasterizer.strokePoints(xs: xy, ys: xy + 1, stride: 2, count: n, closed: closed, stroke: stroke,
+                                         dashes: dashes, phase: s.dashPhase, sink: sink)
         }
     }
 

@@ -81,8 +81,9 @@ struct PolylineStroker {
     /// count is a truncation without range checks.
     @inline(__always)
     private func rows(_ y0: Double, _ y1: Double) -> Int {
-        let lo = Swift.max(Swift.min(y0, y1) - halfWidth, rowsMin)
-        let hi = Swift.min(Swift.max(y0, y1) + halfWidth, rowsMax)
+        // Single min/max instructions (the points are sane: no NaN; signed zeros count alike).
+        let lo = CoverageAccumulator.larger(Swift.min(y0, y1) - halfWidth, rowsMin)
+        let hi = Swift.min(CoverageAccumulator.larger(y0, y1) + halfWidth, rowsMax)
         return hi >= lo ? CoverageAccumulator.truncated(hi - lo) &+ 2 : 0
     }
 
@@ -159,15 +160,15 @@ struct PolylineStroker {
 
         /// Point `k` of the walk in the given direction.
         @inline(__always) func point(_ k: Int, forward: Bool) -> (Double, Double) {
-            let i = forward ? k : (closed ? (points - k) % points : points - 1 - k)
+            let i = forward ? k : (closed ? (points &- k) % points : points &- 1 &- k)
             return (xs[i], ys[i])
         }
 
         /// Direction and length of segment `k` of the walk (from its point k to point k + 1).
         @inline(__always) func segment(_ k: Int, forward: Bool) -> (Double, Double, Double) {
-            if forward { return (geometry[3 * k], geometry[3 * k + 1], geometry[3 * k + 2]) }
-            let i = closed ? (points - 1 - k + points) % points : points - 2 - k
-            return (-geometry[3 * i], -geometry[3 * i + 1], geometry[3 * i + 2])
+            if forward { return (geometry[3 &* k], geometry[3 &* k &+ 1], geometry[3 &* k &+ 2]) }
+            let i = closed ? (points &- 1 &- k &+ points) % points : points &- 2 &- k
+            return (-geometry[3 &* i], -geometry[3 &* i &+ 1], geometry[3 &* i &+ 2])
         }
     }
 
@@ -200,12 +201,50 @@ struct PolylineStroker {
         put(sx - h * u0y, sy + h * u0x)
         var trim = 0.0
         var (ax, ay, la) = (u0x, u0y, l0)
-        for k in 1..<(m - 1) {
-            let (bx, by, lb) = p.segment(k, forward: forward)
-            let (qx, qy) = p.point(k, forward: forward)
-            trim = joinAt(qx, qy, (ax, ay), (bx, by), availableIn: la - trim, availableOut: lb,
-                          tieInner: forward)
-            (ax, ay, la) = (bx, by, lb)
+        if within {
+            // The joins' common cases (an inner corner through its X, a one-chord round join)
+            // written through a writer that keeps the path's count and box in registers; the
+            // others go through joinAt with the path up to date. The same vertices as joinAt's.
+            var w = path.writer(room: 2 &* m)
+            var k = 1
+            while k < m &- 1 {
+                let (bx, by, lb) = p.segment(k, forward: forward)
+                let (qx, qy) = p.point(k, forward: forward)
+                let cross = ax * by - ay * bx, dot = ax * bx + ay * by
+                let nux = -ay, nuy = ax
+                if cross > 0 || (cross == 0 && dot < 0 && forward) {
+                    let r = h * cross / (1 + dot)
+                    if r <= la - trim && r <= lb {
+                        w.put(qx + h * nux - r * ax, qy + h * nuy - r * ay)
+                        trim = r
+                        (ax, ay, la) = (bx, by, lb)
+                        k &+= 1
+                        continue
+                    }
+                } else if !(cross == 0 && dot > 0) && join == .round && dot >= arcStepCosine {
+                    w.put(qx + h * nux, qy + h * nuy)
+                    w.put(qx + h * -by, qy + h * bx)
+                    trim = 0
+                    (ax, ay, la) = (bx, by, lb)
+                    k &+= 1
+                    continue
+                }
+                path.finish(w)
+                trim = joinAt(qx, qy, (ax, ay), (bx, by), availableIn: la - trim, availableOut: lb,
+                              tieInner: forward)
+                w = path.writer(room: 2 &* (m &- k))
+                (ax, ay, la) = (bx, by, lb)
+                k &+= 1
+            }
+            path.finish(w)
+        } else {
+            for k in 1..<(m - 1) {
+                let (bx, by, lb) = p.segment(k, forward: forward)
+                let (qx, qy) = p.point(k, forward: forward)
+                trim = joinAt(qx, qy, (ax, ay), (bx, by), availableIn: la - trim, availableOut: lb,
+                              tieInner: forward)
+                (ax, ay, la) = (bx, by, lb)
+            }
         }
         let (ex, ey) = p.point(m - 1, forward: forward)
         let (ulx, uly, _) = p.segment(segs - 1, forward: forward)
