@@ -6,7 +6,7 @@
  * CoverageSpans.quantize: adding 2^23 leaves the rounded value in the low mantissa bits. Two
  * statements, so no compiler contracts them into one fused multiply-add. */
 static inline uint32_t CBristleOverBlocks_quantize(float sum) {
-    float c = sum < 0 ? -sum : sum;
+    float c = __builtin_fabsf(sum);
     float t;
     uint32_t bits;
     c = c > 1.0f ? 1.0f : c;
@@ -82,75 +82,87 @@ static inline __attribute__((always_inline)) void CBristleOverBlocks_cluster(uin
     }
 }
 
+/* Where a row's resolve stands between stretches: the columns holding non-zero coverage so far
+ * (lo..<hi) and where the current cluster began. A cluster is a maximal stretch of pixels of
+ * non-zero coverage: `start` is the end of the last stretch of coverage 0 (or of a stored run),
+ * so a stretch of non-zero coverage only writes its coverage, and the cluster is blended (and
+ * lo, hi widened) when a stretch of coverage 0, a stored run or the row's end closes it. */
+typedef struct {
+    intptr_t lo, hi, start;
+} CBristleOverBlocks_State;
+
+/* The stretch x..<next (next <= w) of coverage q of CBristleOverBlocks_rowAs. */
+static inline __attribute__((always_inline)) void
+CBristleOverBlocks_stretch(CBristleOverBlocks_State *state, intptr_t x, intptr_t next, uint32_t q, intptr_t w,
+                           uint8_t *pixels, uint8_t *coverage, uint64_t colour, const int opaque, const int vector) {
+    if (q != 0 && next - x <= 8) {
+        /* Past `next` the bytes are rewritten by the stretches that follow, or never read. */
+        uint64_t eight = (uint64_t)q * 0x0101010101010101ull;
+        memcpy(coverage + x, &eight, 8);
+    } else if (q != 0 && !(q == 255 && opaque)) {
+        memset(coverage + x, (int)q, (size_t)(next - x));
+    } else {
+        /* Coverage 0, or a long run of the colour: the cluster before it is closed. */
+        if (x > state->start) {
+            CBristleOverBlocks_cluster(pixels, coverage, state->start, x, w, colour, opaque, vector);
+            state->lo = state->start < state->lo ? state->start : state->lo;
+            state->hi = x;
+        }
+        if (q != 0) {
+            /* The colour's bytes, little-endian RGBA. */
+            const uint32_t solid = (uint32_t)(colour & 0xFF) | (uint32_t)((colour >> 16) & 0xFF) << 8 |
+                                   (uint32_t)((colour >> 32) & 0xFF) << 16 | (uint32_t)((colour >> 48) & 0xFF) << 24;
+            intptr_t i;
+            for (i = x; i < next; i++) memcpy(pixels + 4 * i, &solid, 4);
+            state->lo = x < state->lo ? x : state->lo;
+            state->hi = next;
+        }
+        state->start = next;
+    }
+}
+
 /* CBristleOverBlocks_row with `shift`, `opaque` (the paint's alpha is 255) and `vector`
- * constants.
- *
- * A cluster is a maximal stretch of pixels of non-zero coverage: `start` is where the current
- * one began (the end of the last stretch of coverage 0, or of a stored run), so a stretch of
- * non-zero coverage only writes its coverage, and the cluster is blended (and `lo`, `hi`
- * widened) when a stretch of coverage 0, a stored run or the row's end closes it. */
+ * constants. The walk leaves its loop when the marked blocks hold no more non-zero cell; the
+ * stretch from the last one to `w` is taken after it (the row's width is not needed per cell). */
 static inline __attribute__((always_inline)) CBristleOverBlocks_Span
 CBristleOverBlocks_rowAs(float *cells, intptr_t w, uint64_t bits, const intptr_t shift, uint8_t *pixels,
                          uint8_t *coverage, uint64_t colour, const int opaque, const int vector) {
-    intptr_t lo = w, hi = 0;
+    CBristleOverBlocks_State state = {w, 0, 0};
     float sum = 0;
     uint64_t rest = bits, nonZero = 0;
-    intptr_t base = 0, x = 0, start = 0;
+    intptr_t base = 0, x = 0;
     uint32_t q = 0;
-    /* The colour as a pixel word (its bytes, little-endian RGBA). */
-    const uint32_t solid = (uint32_t)(colour & 0xFF) | (uint32_t)((colour >> 16) & 0xFF) << 8 |
-                           (uint32_t)((colour >> 32) & 0xFF) << 16 | (uint32_t)((colour >> 48) & 0xFF) << 24;
     CBristleOverBlocks_Span span;
     for (;;) {
-        intptr_t next = w;
-        while (nonZero == 0 && rest != 0) {
-            intptr_t b = __builtin_ctzll(rest);
+        intptr_t next;
+        while (nonZero == 0) {
+            intptr_t b;
+            if (rest == 0) goto last;
+            b = __builtin_ctzll(rest);
             rest &= rest - 1;
             base = b << shift;
             nonZero = CBristleOverBlocks_blockBits(cells, b, shift, w);
         }
-        if (nonZero != 0) {
-            next = base + __builtin_ctzll(nonZero);
-            nonZero &= nonZero - 1;
-        }
-        /* The stretch x..<next has coverage q. */
-        if (q != 0 && next - x <= 8) {
-            /* Past `next` the bytes are rewritten by the stretches that follow, or never read. */
-            uint64_t eight = (uint64_t)q * 0x0101010101010101ull;
-            memcpy(coverage + x, &eight, 8);
-        } else if (q != 0 && !(q == 255 && opaque)) {
-            memset(coverage + x, (int)q, (size_t)(next - x));
-        } else {
-            /* Coverage 0, or a long run of the colour: the cluster before it is closed. */
-            if (x > start) {
-                CBristleOverBlocks_cluster(pixels, coverage, start, x, w, colour, opaque, vector);
-                lo = start < lo ? start : lo;
-                hi = x;
-            }
-            if (q != 0) {
-                intptr_t i;
-                for (i = x; i < next; i++) memcpy(pixels + 4 * i, &solid, 4);
-                lo = x < lo ? x : lo;
-                hi = next;
-            }
-            start = next;
-        }
-        if (next >= w) break;
+        next = base + __builtin_ctzll(nonZero);
+        nonZero &= nonZero - 1;
+        CBristleOverBlocks_stretch(&state, x, next, q, w, pixels, coverage, colour, opaque, vector);
         sum += cells[next];
         cells[next] = 0;
         q = CBristleOverBlocks_quantize(sum);
         x = next;
     }
-    /* The last stretch reaches w: its cluster, when its coverage is not 0 (start < w). */
-    if (w > start) {
-        CBristleOverBlocks_cluster(pixels, coverage, start, w, w, colour, opaque, vector);
-        lo = start < lo ? start : lo;
-        hi = w;
+last:
+    CBristleOverBlocks_stretch(&state, x, w, q, w, pixels, coverage, colour, opaque, vector);
+    /* The cluster reaching w, when the last stretch's coverage is not 0 (start < w). */
+    if (w > state.start) {
+        CBristleOverBlocks_cluster(pixels, coverage, state.start, w, w, colour, opaque, vector);
+        state.lo = state.start < state.lo ? state.start : state.lo;
+        state.hi = w;
     }
     cells[w] = 0;
     cells[w + 1] = 0;
-    span.lo = lo;
-    span.hi = hi;
+    span.lo = state.lo;
+    span.hi = state.hi;
     return span;
 }
 
