@@ -322,10 +322,11 @@ import Testing
             ("turning back at 150 degrees", [(4.5, 10.5), (26.3, 20.1), (6.2, 22.7)], 3.0),
         ]
         for (label, pts, w) in cases {
-            check("polyline \(label) w=\(w)", truth: .roundStroke(pts, width: w)) { r, p in
+            let error = check("polyline \(label) w=\(w)", truth: .roundStroke(pts, width: w)) { r, p in
                 r.strokePolyline(pts.map { (x: $0.0, y: $0.1) }, style: StrokeStyle(width: w, cap: .round, join: .round),
                                  paint: shapeWhite, into: p)
             }
+            print("polyline \(label) w=\(w): \(error)")
         }
     }
 

@@ -14,6 +14,12 @@
 /// path is inside a segment, in its rectangle, or a vertex, in the cone between the normals on
 /// the outer side, which the sector covers).
 ///
+/// A ROUND join turning by less than the arc step (`θ`, every join of a finely sampled pen
+/// curve) is one vertex, where the two sides' tangents meet: its piece is the MITER triangle,
+/// which holds the sector and exceeds it by `h²(tan(θ/2) - θ/2) ≈ h²θ³/24` (`h` the half
+/// width), half of what the chord between the normals' ends would leave out
+/// (`h²(θ - sin θ)/2 ≈ h²θ³/12`), with one edge fewer.
+///
 /// **Inner corners.** Walked through the vertex (end of the incoming side, the vertex, start
 /// of the outgoing side), an inner corner leaves the two rectangles' overlap counted twice,
 /// which the nonzero rule still fills once but which would over-cover pixels along the inner
@@ -202,7 +208,7 @@ struct PolylineStroker {
         var trim = 0.0
         var (ax, ay, la) = (u0x, u0y, l0)
         if within {
-            // The joins' common cases (an inner corner through its X, a one-chord round join)
+            // The joins' common cases (an inner corner through its X, a round join of one vertex)
             // written through a writer that keeps the path's count and box in registers; the
             // others go through joinAt with the path up to date. The same vertices as joinAt's.
             var w = path.writer(room: 2 &* m)
@@ -222,8 +228,8 @@ struct PolylineStroker {
                         continue
                     }
                 } else if !(cross == 0 && dot > 0) && join == .round && dot >= arcStepCosine {
-                    w.put(qx + h * nux, qy + h * nuy)
-                    w.put(qx + h * -by, qy + h * bx)
+                    let nvx = -by, nvy = bx, d0 = 1 + dot
+                    w.put(qx + h * (nux + nvx) / d0, qy + h * (nuy + nvy) / d0)
                     trim = 0
                     (ax, ay, la) = (bx, by, lb)
                     k &+= 1
@@ -280,8 +286,8 @@ struct PolylineStroker {
         }
         // Turning right (or a U-turn): the left side is outside; the join fills the gap.
         if join == .round && dot >= arcStepCosine {
-            put(px + h * nux, py + h * nuy)  // one chord: no angle needed
-            put(px + h * nvx, py + h * nvy)
+            // Turning by less than the arc step: the tangents' meeting point (no angle needed).
+            put(px + h * (nux + nvx) / d0, py + h * (nuy + nvy) / d0)
         } else {
             outerJoin(px, py, u, v, cross: cross, dot: dot)
         }
@@ -301,7 +307,7 @@ struct PolylineStroker {
     }
 
     /// ``joinAt(_:_:_:_:availableIn:availableOut:tieInner:)``'s outer join other than a round
-    /// one of a single chord (out of line: rare on smooth polylines, and the common cases stay
+    /// one of a single vertex (out of line: rare on smooth polylines, and the common cases stay
     /// small enough to be inlined into ``side(_:forward:)``).
     @inline(never)
     private mutating func outerJoin(_ px: Double, _ py: Double, _ u: (Double, Double), _ v: (Double, Double),
