@@ -55,6 +55,15 @@ extension Rasterizer {
             return AxisRectCoverage.draw(outer, hole: hole, clip: sink.bounds, sink: sink,
                                          scratch: shapeScratch)
         }
+        return strokeOutline(x0, y0, x1, y1, style: style, stroke: stroke, sink: sink)
+    }
+
+    /// The outline of the rectangle from (x0, y0) to (x1, y1) through ``strokePoints(xs:ys:stride:count:closed:stroke:dashes:phase:sink:)``
+    /// (closed, from the top-left corner, clockwise on screen). Out of line, so that
+    /// ``drawRect(x:y:width:height:style:target:)`` stays small enough to be inlined.
+    @inline(never)
+    private func strokeOutline(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, style: StrokeStyle,
+                               stroke: ResolvedStroke, sink: CoverageSink) -> PixelRect {
         let corners = [x0, y0, x1, y0, x1, y1, x0, y1]
         return corners.withUnsafeBufferPointer { xy in
             style.dashes.withUnsafeBufferPointer { dashes in
