@@ -190,3 +190,20 @@ CBristleOverBlocks_Span CBristleOverBlocks_rowPlain(float *cells, intptr_t w, ui
                                                     CBristleOverBlocks_Paint paint) {
     return CBristleOverBlocks_rowOf(cells, w, bits, shift, pixels, coverage, paint.colour, 0, 0);
 }
+
+void CBristleOverBlocks_prefetch(const float *cells, uint64_t bits, intptr_t shift, intptr_t w, const uint8_t *pixels) {
+    const intptr_t size = (intptr_t)1 << shift;
+    while (bits != 0) {
+        intptr_t first = (intptr_t)__builtin_ctzll(bits) << shift;
+        intptr_t last;
+        const uint8_t *p, *end;
+        bits &= bits - 1;
+        if (first >= w) return;
+        last = (first + size < w ? first + size : w) - 1;
+        end = pixels + 4 * last;
+        for (p = pixels + 4 * first; p <= end; p += 64) CBristleMath_prefetchForWrite(p);
+        CBristleMath_prefetchForWrite(end);
+        CBristleMath_prefetchForWrite(cells + first);
+        CBristleMath_prefetchForWrite(cells + last);
+    }
+}

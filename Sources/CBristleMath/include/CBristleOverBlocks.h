@@ -47,4 +47,12 @@ CBristleOverBlocks_Span CBristleOverBlocks_rowPlain(float *cells, intptr_t w, ui
                                                     uint8_t *pixels, uint8_t *coverage,
                                                     CBristleOverBlocks_Paint paint);
 
+/* Asks, without waiting, for the cells of a band row (`cells`) in the blocks of 1 << shift cells
+ * `bits` marks and for the RGBA8 pixels under them (`pixels`: the pixel of band column 0, of a
+ * row that may lie past the plane's last: prefetches never fault), with the intent to write:
+ * every cache line of each block's pixels before `w`, and its first and last cells. The exact
+ * fill calls it two rows ahead of the row it resolves (ShapeScratch.fill): a long thin stroke's
+ * rows touch a few scattered blocks each, which the hardware's prefetchers do not foresee. */
+void CBristleOverBlocks_prefetch(const float *cells, uint64_t bits, intptr_t shift, intptr_t w, const uint8_t *pixels);
+
 #endif

@@ -241,21 +241,12 @@ final class ShapeScratch {
 
     /// Asks, without waiting, for the cells of band row `r` in the blocks ``blocks`` marks and
     /// for the pixels under them (plane row `y`, band column 0 at plane column `x0`), with the
-    /// intent to write: a long thin stroke's rows touch a few scattered blocks each, which the
-    /// hardware's prefetchers (within a row, in order) do not foresee. Called two rows ahead.
+    /// intent to write (``CBristleOverBlocks_prefetch``): a long thin stroke's rows touch a few
+    /// scattered blocks each, which the hardware's prefetchers (within a row, in order) do not
+    /// foresee. Called two rows ahead.
     @inline(__always)
     private func prefetch(row r: Int, plane: RGBAPlane, y: Int, x0: Int, width w: Int, shift: Int) {
-        var rest = blocks.bits(row: r)
-        let cells = accumulator.row(r)
-        while rest != 0 {
-            let first = rest.trailingZeroBitCount &<< shift
-            rest &= rest &- 1
-            guard first < w else { return }
-            let last = Swift.min(w, first &+ (1 &<< shift)) &- 1
-            plane.prefetchForWrite(row: y, from: 4 &* (x0 &+ first), through: 4 &* (x0 &+ last))
-            CBristleMath_prefetchForWrite(cells + first)
-            CBristleMath_prefetchForWrite(cells + last)
-        }
+        CBristleOverBlocks_prefetch(accumulator.row(r), blocks.bits(row: r), shift, w, plane.row(y) + 4 &* x0)
     }
 
     /// Hands the run `lo..<hi` of band columns (row `y`, band column 0 at plane column `x0`)
