@@ -6,8 +6,8 @@ import Testing
 // `CBristleResolveOver_rowsPlain`) against the Swift windowed resolve it replaced
 // (``CoverageSpans/resolveWindows(_:width:bounds:pixel:run:)`` blending each pixel and run with
 // ``SpanCompositor/OverPixel``), byte for byte: random cells inside random windows at every band
-// width from 1 to 24 (every tail length of the four-pixel steps, and every start within a step),
-// over random pixels, with opaque and translucent paints, through the rows' windows and over whole
+// width from 1 to 24 (every tail length of the four-pixel steps, and every start within a step)
+// and from 65 to 154 (two windows far apart: the run between them stored at once), over random pixels, with opaque and translucent paints, through the rows' windows and over whole
 // rows.
 
 @Suite("CBristleResolveOver: the dense resolve and composite") struct ResolveOverTests {
@@ -15,7 +15,7 @@ import Testing
     /// whose sum rounds differently if the prefix sum's order changes (1e8 + 1 - 1e8 is 0 in
     /// `Float`, 1 + (1e8 - 1e8) is 1).
     static func cell(_ rng: inout SplitMix64, large: inout Float) -> Float {
-        switch rng.next() % 6 {
+        switch rng.next() % 7 {
         case 0: return Float(rng.unit() * 2 - 1)
         case 1: return Float(rng.unit() - 0.5) * 0x1p-9
         case 2:
@@ -25,14 +25,17 @@ import Testing
             defer { large = 0 }
             return -large
         case 4: return Float(Int(rng.next() % 511)) / 510  // near a rounding tie of the 8-bit levels
+        case 5: return rng.next() & 1 == 0 ? 1 : -1  // a covered run follows
         default: return 0
         }
     }
 
-    /// A random window `[lo, hi]` within the row's `w + 2` cells, or an empty one.
+    /// A random window `[lo, hi]` within the row's `w + 2` cells, or an empty one; at most four
+    /// cells long in a band wider than 24 pixels (two windows far apart).
     static func window(_ rng: inout SplitMix64, w: Int) -> (Int, Int) {
         if rng.next() % 5 == 0 { return (Int.max, -1) }
         let a = Int(rng.next() % UInt64(w + 2)), b = Int(rng.next() % UInt64(w + 2))
+        if w > 24 { return (a, Swift.min(a + Int(rng.next() % 4), w + 1)) }
         return (Swift.min(a, b), Swift.max(a, b))
     }
 
@@ -41,7 +44,9 @@ import Testing
         var rng = SplitMix64(seed: 8)
         var checked = 0, tails = Set<Int>(), translucent = 0
         for trial in 0..<6000 {
-            let w = 1 + trial % 24, h = 1 + Int(rng.next() % 4)
+            // Every fifth trial a band wider than 64 pixels (no bitmap of the covered pixels; far
+            // windows resolved one after the other), the others 1 to 24 pixels wide.
+            let w = trial % 5 == 3 ? 65 + Int(rng.next() % 90) : 1 + trial % 24, h = 1 + Int(rng.next() % 4)
             let stride = w + 2
             var cells = [Float](repeating: 0, count: stride * h)
             var bounds = [Int](repeating: 0, count: 4 * h)
@@ -104,12 +109,12 @@ import Testing
                 let gotBox = box.first <= box.last ? [box.lo, box.hi, box.first, box.last] : []
                 let zeroed = gotCells.allSatisfy { $0 == 0 } && wantCells.allSatisfy { $0 == 0 }
                 if got != want || gotBox != wantBox || !zeroed {
-                    Issue.record("trial \(trial), width \(w), \(plain ? "plain C" : "SSE2")\(whole ? ", whole rows" : ""): box \(gotBox) against \(wantBox), pixels \(got == want), cells zeroed \(zeroed), windows \(bounds)")
+                    Issue.record("trial \(trial), width \(w), \(plain ? "plain C" : "SSE2")\(whole ? ", whole rows" : ""): box \(gotBox) against \(wantBox), pixels \(got == want) (first differing \(String(describing: zip(got, want).enumerated().first { $0.1.0 != $0.1.1 }))), cells zeroed \(zeroed), windows \(bounds)")
                     return
                 }
                 checked += 1
             }
-            for r in 0..<h {
+            for r in 0..<h where w <= 24 {
                 let from = Swift.min(bounds[4 * r], bounds[4 * r + 2]), to = Swift.max(bounds[4 * r + 1], bounds[4 * r + 3])
                 if from <= to && from < w { tails.insert((Swift.min(to + 1, w) - from) % 4) }
             }
