@@ -1,3 +1,4 @@
+import CBristleMath
 import Testing
 @testable import BristleHost
 
@@ -67,56 +68,51 @@ import Testing
             let before = (0..<w).map { UInt8(($0 &* 37 &+ r &* 11) % 97) }
             var mask = before
             let span = mask.withUnsafeMutableBufferPointer {
-                spans.resolveMax(row: r, of: acc, windows: maskWindows, into: $0.baseAddress!, room: w)
+                CoverageSpans.resolveMax(rows: 1, cells: acc.row(r), cellStride: acc.stride, width: w,
+                                         bounds: maskWindows.bounds + 4 &* r, into: $0.baseAddress!,
+                                         maskStride: w, room: w)
             }
             let want = zip(expected[r], before).map { Swift.max($0, $1) }
-            let got = span.lo < span.hi ? span : (w, 0)
+            let got = span.lo < span.hi ? (span.lo, span.hi) : (w, 0)
             let zeroed = (0..<(w + 2)).allSatisfy { acc.row(r)[$0] == 0 }
             if mask != want || got != columns[r] || !zeroed {
                 failures += 1
                 Issue.record("\(what), mask row \(r): \(mask) != \(want) or \(got) != \(columns[r]) or cells left")
             }
         }
-        // Composited over grey pixels.
-        let overWindows = walk(windowed: true)!
-        for r in 0..<h where failures < 3 {
-            var pixels = [UInt32](repeating: grey, count: w)
-            var want = pixels
-            for x in 0..<w where expected[r][x] != 0 {
-                withUnsafeMutableBytes(of: &want[x]) { over.apply($0.baseAddress!, UInt32(expected[r][x])) }
-            }
-            let span = pixels.withUnsafeMutableBytes {
-                CoverageSpans.resolveOver(acc.row(r), width: w, bounds: overWindows.bounds + 4 &* r,
-                                          onto: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), over: over)
-            }
-            let got = span.lo < span.hi ? span : (w, 0)
-            if pixels != want || got != columns[r] {
-                failures += 1
-                Issue.record("\(what), pixel row \(r): \(got) against \(columns[r])")
-            }
-        }
-        // The whole band at once (rows padded by 3 pixels, which stay grey), with its box.
-        let bandWindows = walk(windowed: true)!
+        // The whole band at once (rows padded by 3 pixels, which stay grey), with its box: the
+        // SSE2 resolve ``Rasterizer`` runs, the plain C one, and the SSE2 one over whole rows
+        // (no windows: ``Rasterizer/denseWidth``).
         let stride = w + 3
-        var image = [UInt32](repeating: grey, count: stride * h)
-        var wantImage = image
+        var wantImage = [UInt32](repeating: grey, count: stride * h)
         for r in 0..<h {
             for x in 0..<w where expected[r][x] != 0 {
                 withUnsafeMutableBytes(of: &wantImage[r * stride + x]) { over.apply($0.baseAddress!, UInt32(expected[r][x])) }
             }
         }
-        let box = image.withUnsafeMutableBytes {
-            CoverageSpans.resolveOver(rows: h, cells: acc.row(0), cellStride: acc.stride, width: w,
-                                      bounds: bandWindows.bounds, onto: $0.baseAddress!.assumingMemoryBound(to: UInt8.self),
-                                      pixelStride: 4 * stride, over: over)
-        }
         let covered = (0..<h).filter { columns[$0].lo < columns[$0].hi }
         let wantBox = covered.isEmpty ? [] : [covered.map { columns[$0].lo }.min()!, covered.map { columns[$0].hi }.max()!,
                                               covered.first!, covered.last!]
-        let gotBox = box.first <= box.last ? [box.lo, box.hi, box.first, box.last] : []
-        let zeroed = (0..<(h * (w + 2))).allSatisfy { acc.row(0)[$0] == 0 }
-        if image != wantImage || gotBox != wantBox || !zeroed {
-            Issue.record("\(what), band of \(h) rows: box \(gotBox) against \(wantBox), pixels \(image == wantImage), cells zeroed \(zeroed)")
+        for (plain, whole) in [(false, false), (true, false), (false, true)] where failures < 3 {
+            let bandWindows = walk(windowed: !whole)
+            var image = [UInt32](repeating: grey, count: stride * h)
+            let box = image.withUnsafeMutableBytes {
+                let pixels = $0.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                if plain {
+                    let b = CBristleResolveOver_rowsPlain(h, acc.row(0), acc.stride, w, bandWindows?.bounds, pixels,
+                                                          4 * stride, source.channelLanes)
+                    return (lo: b.lo, hi: b.hi, first: b.first, last: b.last)
+                }
+                return CoverageSpans.resolveOver(rows: h, cells: acc.row(0), cellStride: acc.stride, width: w,
+                                                 bounds: bandWindows?.bounds, onto: pixels, pixelStride: 4 * stride,
+                                                 colour: source.channelLanes)
+            }
+            let gotBox = box.first <= box.last ? [box.lo, box.hi, box.first, box.last] : []
+            let zeroed = (0..<(h * (w + 2))).allSatisfy { acc.row(0)[$0] == 0 }
+            if image != wantImage || gotBox != wantBox || !zeroed {
+                failures += 1
+                Issue.record("\(what), band of \(h) rows\(plain ? " (plain C)" : "")\(whole ? " (whole rows)" : ""): box \(gotBox) against \(wantBox), pixels \(image == wantImage), cells zeroed \(zeroed)")
+            }
         }
     }
 
@@ -162,18 +158,6 @@ import Testing
         }
         // Both walks are exercised, most shapes drawn.
         #expect(drawn > 2000 && interiors > 200 && drawn - interiors > 1000, "\(drawn) drawn, \(interiors) interior")
-    }
-
-    @Test("the solid store writes exactly its count of pixels, at every offset")
-    func solidStore() {
-        for count in 1...40 {
-            for offset in 0..<5 {
-                var words = [UInt32](repeating: 7, count: 48)
-                words.withUnsafeMutableBytes { CoverageSpans.store(0xAABB_CCDD, $0.baseAddress! + 4 * offset, count: count) }
-                let want = (0..<48).map { $0 >= offset && $0 < offset + count ? UInt32(0xAABB_CCDD) : 7 }
-                #expect(words == want, "count \(count) offset \(offset)")
-            }
-        }
     }
 
     @Test("non-convex polygons: the windows hold every written cell; the middle may hold more")

@@ -192,7 +192,9 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
             for y in 0..<height {
                 var mask = before
                 let span = mask.withUnsafeMutableBufferPointer {
-                    spans.resolveMax(row: y, of: acc, windows: windows, into: $0.baseAddress!, room: width)
+                    CoverageSpans.resolveMax(rows: 1, cells: acc.row(y), cellStride: acc.stride, width: width,
+                                             bounds: windows.bounds + 4 &* y, into: $0.baseAddress!,
+                                             maskStride: width, room: width)
                 }
                 #expect(mask == expected[y], "row \(y)")
                 #expect(span.lo == spansWanted[y].lo && span.hi == spansWanted[y].hi, "row \(y)")
@@ -208,7 +210,9 @@ private func over(_ src: [Int], _ m: Int, _ dst: [UInt8]) -> [UInt8] {
             for y in 0..<height {
                 var mask = before + sentinels
                 let span = mask.withUnsafeMutableBufferPointer {
-                    spans.resolveMax(row: y, of: acc, windows: windows, into: $0.baseAddress!, room: width + 16)
+                    CoverageSpans.resolveMax(rows: 1, cells: acc.row(y), cellStride: acc.stride, width: width,
+                                             bounds: windows.bounds + 4 &* y, into: $0.baseAddress!,
+                                             maskStride: width, room: width + 16)
                 }
                 #expect(Array(mask[..<width]) == expected[y], "row \(y), room past the row")
                 #expect(Array(mask[width...]) == sentinels, "row \(y): bytes past the row changed")

@@ -163,7 +163,7 @@ extension HostServices {
     /// (the 1.0 path handles ROUND, unknown draws nothing).
     static func cappedSegment(_ host: BrushHost, _ segment: UnsafePointer<bristle_segment_t>?,
                               _ target: ShapeTarget) -> PixelRect? {
-        guard let s = segment?.pointee, s.struct_size >= ABILayout.segment.minimumSize else { return nil }
+        guard let s = segment?.pointee, s.struct_size >= HostServices.segmentMinimumSize else { return nil }
         let cap: LineCap
         switch s.cap {
         case BRISTLE_CAP_BUTT: cap = .butt

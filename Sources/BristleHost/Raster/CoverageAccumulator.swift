@@ -22,9 +22,12 @@ import CBristleMath
 /// Not thread-safe; owned by one ``Rasterizer``.
 final class CoverageAccumulator {
     private(set) var cells: UnsafeMutablePointer<Float>
-    /// Cells a band may use; one more is allocated (and stays zero), which the resolves may
-    /// read past the last row (``TouchedBlocks/zeroRunEnd(_:from:width:bits:shift:)``).
+    /// Cells a band may use; ``padding`` more are allocated (and stay zero), which the resolves
+    /// may read past the last row (``TouchedBlocks/zeroRunEnd(_:from:width:bits:shift:)``, the
+    /// dense steps of ``CoverageSpans/resolveMax(rows:cells:cellStride:width:bounds:into:maskStride:room:)``).
     private var capacity: Int
+    /// Cells allocated past ``capacity``.
+    static let padding = 16
     /// Pixels per row in the current band.
     private(set) var width = 0
     /// Rows in the current band.
@@ -39,8 +42,8 @@ final class CoverageAccumulator {
 
     init() {
         capacity = 4096
-        cells = .allocate(capacity: capacity + 1)
-        cells.initialize(repeating: 0, count: capacity + 1)
+        cells = .allocate(capacity: capacity + Self.padding)
+        cells.initialize(repeating: 0, count: capacity + Self.padding)
         windowRows = 64
         windowBounds = .allocate(capacity: 4 * windowRows)
     }
@@ -61,8 +64,8 @@ final class CoverageAccumulator {
         if needed > capacity {
             cells.deallocate()
             capacity = Swift.max(needed, Swift.min(capacity * 2, Self.maxCells))  // grows once per size class
-            cells = .allocate(capacity: capacity + 1)
-            cells.initialize(repeating: 0, count: capacity + 1)
+            cells = .allocate(capacity: capacity + Self.padding)
+            cells.initialize(repeating: 0, count: capacity + Self.padding)
         }
         self.width = width
         self.height = height

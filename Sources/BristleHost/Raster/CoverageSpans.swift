@@ -296,108 +296,54 @@ final class CoverageSpans {
         return (lo, hi)
     }
 
-    /// Resolves the band row whose cells start at `cells` (`w + 2` of them, `w` the band's width;
-    /// nonzero rule) through its ``RowWindows`` record at `bounds` (see
-    /// ``resolveWindows(_:width:bounds:pixel:run:)``) and composites it at once, source-over at
-    /// full opacity, onto `pixels` (the RGBA8 pixel of band column 0): the same result as
-    /// ``resolve(row:of:rule:)`` followed by
-    /// ``SpanCompositor/blendRow(_:coverage:count:source:)`` without the coverage buffer; `over`
-    /// is the paint prepared once for the band (with its ``OverTable``, which must be present:
-    /// the windows' pixels are blended through it with no test, coverage 0 leaving a pixel as it
-    /// is). Returns the columns `lo..<hi` with non-zero coverage.
-    @inline(__always)
-    static func resolveOver(_ cells: UnsafeMutablePointer<Float>, width w: Int, bounds: UnsafeMutablePointer<Int>,
-                            onto pixels: UnsafeMutablePointer<UInt8>, over: SpanCompositor.OverPixel) -> (lo: Int, hi: Int) {
-        let words = UnsafeMutableRawPointer(pixels)
-        return resolveWindows(cells, width: w, bounds: bounds) { x, m in
-            over.applyTable(from: words + 4 &* x, to: words + 4 &* x, UInt32(m))
-        } run: { from, to, m in
-            if m == 255 && over.opaque {
-                Self.store(over.solid, words + 4 &* from, count: to &- from)
-            } else {
-                var i = from
-                while i < to {
-                    over.apply(words + 4 &* i, UInt32(m))
-                    i &+= 1
-                }
-            }
-        }
-    }
-
-    /// ``resolveOver(_:width:bounds:onto:over:)`` of `rows` consecutive band rows: row `r`'s
-    /// cells at `cells + r * cellStride`, its ``RowWindows`` record at `bounds + 4 * r`, its
-    /// pixels at `pixels + r * pixelStride` (bytes). A function of its own, called once per band,
-    /// taking and returning values: the row loop's pointers and box stay in registers (inlined
-    /// into the render, the compiler kept them in memory and reloaded them per row and window).
-    /// Returns the columns `lo..<hi` holding every non-zero coverage of the rows and the first
-    /// and last row holding any (`first > last` when none does).
+    /// Resolves `rows` consecutive band rows (nonzero rule) through their ``RowWindows`` and
+    /// composites them at once, source-over at full opacity, onto their pixels: row `r`'s cells
+    /// (`w + 2` of them, `w` the band's width) at `cells + r * cellStride`, its record at
+    /// `bounds + 4 * r` (`nil`: every row resolved over the band's whole width), its RGBA8 pixels (band column 0) at `pixels + r * pixelStride` (bytes);
+    /// `colour` is the paint's ``SpanCompositor/Source/channelLanes``. The same pixels as
+    /// ``resolve(row:of:rule:)`` followed by ``SpanCompositor/blendRow(_:coverage:count:source:)``,
+    /// byte for byte, without a coverage buffer: `CBristleResolveOver_rows` (C, SSE2), dense from
+    /// each row's lowest written cell to its highest (the cells between its windows are zero, so
+    /// there is no stretch to find), four pixels per step with no branch on the coverage; the
+    /// prefix sum added cell by cell in this type's order. Zeroes the cells read and each row's two
+    /// cells past its last pixel. A function of its own, called once per band (the row loop's
+    /// pointers stay in registers). Returns the columns `lo..<hi` holding every non-zero coverage
+    /// of the rows and the first and last row holding any (`first > last` when none does).
     @inline(never)
     static func resolveOver(rows h: Int, cells: UnsafeMutablePointer<Float>, cellStride: Int, width w: Int,
-                            bounds: UnsafeMutablePointer<Int>, onto pixels: UnsafeMutablePointer<UInt8>,
-                            pixelStride: Int, over: SpanCompositor.OverPixel)
+                            bounds: UnsafeMutablePointer<Int>?, onto pixels: UnsafeMutablePointer<UInt8>,
+                            pixelStride: Int, colour: UInt64)
         -> (lo: Int, hi: Int, first: Int, last: Int) {
-        var cells = cells, bounds = bounds, pixels = pixels
-        // An empty row returns exactly (w, 0), which leaves `lo` and `hi` as they are.
-        var lo = w, hi = 0, first = h, last = -1
-        var r = 0
-        while r < h {
-            let span = resolveOver(cells, width: w, bounds: bounds, onto: pixels, over: over)
-            lo = span.lo < lo ? span.lo : lo
-            hi = span.hi > hi ? span.hi : hi
-            let some = span.lo < span.hi
-            first = some && r < first ? r : first
-            last = some ? r : last
-            cells += cellStride
-            bounds += 4
-            pixels += pixelStride
-            r &+= 1
-        }
-        return (lo, hi, first, last)
+        let box = CBristleResolveOver_rows(h, cells, cellStride, w, bounds, pixels, pixelStride, colour)
+        return (box.lo, box.hi, box.first, box.last)
     }
 
-    /// Stores the pixel word `v` into the `count` (at least 1) pixels at `p`, nothing past them:
-    /// up to eight pixels as two overlapping stores (a run between two windows is a few pixels
-    /// long, and a loop's end is a branch the predictor misses), longer runs four at a time and
-    /// an overlapping last four.
-    @inline(__always)
-    static func store(_ v: UInt32, _ p: UnsafeMutableRawPointer, count n: Int) {
-        if n >= 4 {
-            let four = SIMD4<UInt32>(repeating: v)
-            var i = 0
-            if n > 8 {
-                while n &- i > 4 {
-                    p.storeBytes(of: four, toByteOffset: 4 &* i, as: SIMD4<UInt32>.self)
-                    i &+= 4
-                }
-            } else {
-                p.storeBytes(of: four, as: SIMD4<UInt32>.self)
-            }
-            p.storeBytes(of: four, toByteOffset: 4 &* (n &- 4), as: SIMD4<UInt32>.self)
-        } else if n >= 2 {
-            let two = UInt64(v) | UInt64(v) << 32
-            p.storeBytes(of: two, as: UInt64.self)
-            p.storeBytes(of: two, toByteOffset: 4 &* (n &- 2), as: UInt64.self)
-        } else {
-            p.storeBytes(of: v, as: UInt32.self)
-        }
-    }
+    /// The widest band a mask resolves over its whole width, four rows at a time, with no
+    /// ``RowWindows`` recorded: the cell walk then records nothing, and the rows of a capsule this
+    /// narrow span most of the band anyway.
+    static let maskDenseWidth = Int(CBRISTLE_RESOLVE_MAX_DENSE_WIDTH)
 
-    /// Resolves band row `y` of `acc` (nonzero rule) through its ``RowWindows`` straight into
-    /// a mask row with max (`mask[x] = max(mask[x], coverage)`), `mask` pointing at band column
-    /// 0, with `room` bytes from there to the mask row's end (at least the band's width).
-    /// A run of one coverage is ``CBristleComposite_maxRun``: up to 16 bytes as one SIMD max
-    /// with no branch on its length or value (not a `memset` call, nor a loop whose end the
-    /// branch predictor misses), the bytes past the run within those 16 stored back unchanged.
-    /// Returns the columns with non-zero coverage.
+    /// Resolves rows `0 ..< h` of a band (nonzero rule) straight into a mask with max
+    /// (`mask[x] = max(mask[x], coverage)`), then zeroes the band's cells:
+    /// ``CBristleResolveMax_rows`` (inline C, SSE2). `cells` are the band's (row `r` at
+    /// `cells + r * cellStride`, `width + 2` cells, with the accumulator's
+    /// ``CoverageAccumulator/padding`` readable past the last row), `mask` the byte of band
+    /// column 0 in row 0 (rows `maskStride` bytes apart, `room` bytes from there to a row's end, at
+    /// least `width`). Every row is summed in order, so every byte is the coverage
+    /// ``resolve(row:of:rule:)`` gives, and resolved densely, with no branch on the cells' values
+    /// and no search for runs: a band at most ``maskDenseWidth`` pixels wide over its whole width,
+    /// four rows at a time (one row per SIMD lane, four columns per step; `bounds` is not read
+    /// and may be nil); a wider one row by row through its ``RowWindows`` record `bounds`
+    /// (required), eight cells per step from the row's lowest window cell, a gap of more than 32
+    /// cells between the two windows left to a run of one value (``CBristleComposite_maxRun``), as
+    /// is the row past its last window. Returns the columns `lo ..< hi` with non-zero coverage and
+    /// the first and last rows holding some (`first > last` when none).
     @inline(__always)
-    func resolveMax(row y: Int, of acc: CoverageAccumulator, windows: RowWindows,
-                    into mask: UnsafeMutablePointer<UInt8>, room: Int) -> (lo: Int, hi: Int) {
-        resolveWindows(row: y, of: acc, windows: windows) { x, m in
-            let v = mask[x]
-            mask[x] = m > v ? m : v
-        } run: { from, to, m in
-            CBristleComposite_maxRun(mask + from, to &- from, m, room &- from)
-        }
+    static func resolveMax(rows h: Int, cells: UnsafeMutablePointer<Float>, cellStride: Int, width: Int,
+                           bounds: UnsafeMutablePointer<Int>?, into mask: UnsafeMutablePointer<UInt8>,
+                           maskStride: Int, room: Int) -> (lo: Int, hi: Int, first: Int, last: Int) {
+        let e = CBristleResolveMax_rows(cells, cellStride, width, bounds, h, mask, maskStride, room)
+        return (e.lo, e.hi, e.first, e.last)
     }
 
     /// `c * 255` rounded to the nearest integer (ties to even) for `c` in `[0, 1]`, without a

@@ -38,7 +38,6 @@ public final class Rasterizer {
     private let accumulator = CoverageAccumulator()
     private let spans = CoverageSpans()
     private let flattener = PolygonFlattener()
-    private let overTable = OverTable()
     private let maskTables = MaskTable()
     /// The shape services' pipeline state (Shapes/Rasterizer+Shapes.swift).
     let shapeScratch = ShapeScratch()
@@ -198,11 +197,13 @@ public final class Rasterizer {
         var bandTop = Int(box.y)
         let bottom = Int(box.maxY)
         let fused = Self.fuses(target)
+        // The fused targets resolve each row through the windows its edges wrote (``RowWindows``),
+        // but for a narrow band, resolved over its whole width.
+        let windowed = fused && w > (Self.isPixels(target) ? Self.denseWidth : CoverageSpans.maskDenseWidth)
         while bandTop < bottom {
             let h = Swift.min(bandRows, bottom - bandTop)
             accumulator.begin(originX: x0, originY: bandTop, width: w, height: h)
-            // The fused targets resolve each row through the windows its edges wrote (``RowWindows``).
-            let windows = fused ? accumulator.rowWindows() : nil
+            let windows = windowed ? accumulator.rowWindows() : nil
             if interior && h == Int(box.height) {
                 if var o = windows {
                     accumulator.addInteriorPolygon(xs: flattener.xs, ys: flattener.ys, count: flattener.count,
@@ -217,7 +218,7 @@ public final class Rasterizer {
                     accumulator.addPolygon(xs: flattener.xs, ys: flattener.ys, count: flattener.count)
                 }
             }
-            if let windows {
+            if fused {
                 fusedRows(target, windows: windows, bandTop: bandTop, rows: h, x0: x0, dirty: &dirty)
                 bandTop += h
                 continue
@@ -252,18 +253,29 @@ public final class Rasterizer {
         }
     }
 
-    /// Resolves the band's rows through `windows` and composites them in one pass (a target
-    /// that ``fuses(_:)``).
+    /// Whether `target` is pixels (not a mask).
     @inline(__always)
-    private func fusedRows(_ target: Target, windows: RowWindows, bandTop: Int, rows h: Int, x0: Int,
+    private static func isPixels(_ target: Target) -> Bool {
+        if case .pixels = target { return true }
+        return false
+    }
+
+    /// The widest band of pixels resolved over its whole width, with no ``RowWindows`` recorded:
+    /// the cell walk then records nothing (11 instructions per row an edge crosses), and a row of
+    /// a capsule this narrow spans most of the band anyway (the resolve is four pixels per step).
+    static let denseWidth = 16
+
+    /// Resolves the band's rows (through `windows`, which the mask target needs) and composites
+    /// them in one pass (a target that ``fuses(_:)``).
+    @inline(__always)
+    private func fusedRows(_ target: Target, windows: RowWindows?, bandTop: Int, rows h: Int, x0: Int,
                            dirty: inout DirtyBox) {
         switch target {
         case .pixels(let plane, let source):
-            let over = SpanCompositor.OverPixel(source, table: overTable.prepare(source))
             let rows = CoverageSpans.resolveOver(rows: h, cells: accumulator.row(0), cellStride: accumulator.stride,
-                                                 width: accumulator.width, bounds: windows.bounds,
+                                                 width: accumulator.width, bounds: windows?.bounds,
                                                  onto: plane.row(bandTop) + 4 &* x0, pixelStride: plane.strideBytes,
-                                                 over: over)
+                                                 colour: source.channelLanes)
             if rows.first <= rows.last {
                 // The band's box: its first and last rows with the columns of all its rows.
                 dirty.add(row: bandTop &+ rows.first, lo: x0 &+ rows.lo, hi: x0 &+ rows.hi)
@@ -274,19 +286,22 @@ public final class Rasterizer {
         }
     }
 
-    /// ``fusedRows``' mask rows (``CoverageSpans/resolveMax(row:of:windows:into:room:)``), returning
-    /// `dirty` grown by them. Not inlined: inside `render` its SIMD runs made the compiler
-    /// allocate the pixel rows' registers worse (+80 instructions and +1.5 simulated mispredicted
-    /// branches per segment of `stroke_segments_opaque`); one call per band.
+    /// ``fusedRows``' mask rows (``CoverageSpans/resolveMax(rows:cells:cellStride:width:bounds:into:maskStride:room:)``),
+    /// returning `dirty` grown by them. Not inlined: inside `render` its SIMD steps made the
+    /// compiler allocate the pixel rows' registers worse (+80 instructions and +1.5 simulated
+    /// mispredicted branches per segment of `stroke_segments_opaque`); one call per band.
     @inline(never)
-    private func maskRows(_ mask: MaskPlane, windows: RowWindows, bandTop: Int, rows h: Int, x0: Int,
+    private func maskRows(_ mask: MaskPlane, windows: RowWindows?, bandTop: Int, rows h: Int, x0: Int,
                           dirty: DirtyBox) -> DirtyBox {
         var dirty = dirty
-        for r in 0..<h {
-            let y = bandTop &+ r
-            let span = spans.resolveMax(row: r, of: accumulator, windows: windows, into: mask.row(y) + x0,
-                                        room: mask.width &- x0)
-            dirty.add(row: y, lo: x0 &+ span.lo, hi: x0 &+ span.hi)
+        let rows = CoverageSpans.resolveMax(rows: h, cells: accumulator.row(0), cellStride: accumulator.stride,
+                                            width: accumulator.width, bounds: windows?.bounds,
+                                            into: mask.row(bandTop) + x0, maskStride: mask.strideBytes,
+                                            room: mask.width &- x0)
+        if rows.first <= rows.last {
+            // The band's box: its first and last rows with the columns of all its rows.
+            dirty.add(row: bandTop &+ rows.first, lo: x0 &+ rows.lo, hi: x0 &+ rows.hi)
+            dirty.add(row: bandTop &+ rows.last, lo: x0 &+ rows.lo, hi: x0 &+ rows.hi)
         }
         return dirty
     }

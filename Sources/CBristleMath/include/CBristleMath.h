@@ -7,6 +7,8 @@
 #endif
 
 #include "CBristleComposite.h" /* the mask composites' SIMD rows */
+#include "CBristleResolveMax.h" /* the mask resolve's dense rows */
+#include "CBristleResolveOver.h" /* the segment's dense resolve and composite */
 
 /* `v` truncated toward zero: one conversion instruction (CVTTSD2SI on x86-64), without the range
  * checks of Swift's Int(_:). Defined only for finite `v` with |v| < 2^63; callers guarantee it.
