@@ -1,2 +1,3 @@
-/* CBristleMath is header-only (inline functions); SwiftPM needs one source file per C target. */
+/* CBristleMath is mostly inline functions in its headers; SwiftPM needs one source file per C target.
+ * The exact fill's row resolve, compiled on its own, is in CBristleOverBlocks.c. */
 #include "CBristleMath.h"

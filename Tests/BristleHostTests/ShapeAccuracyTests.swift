@@ -261,8 +261,9 @@ import Testing
             var xs: [Double] = [], ys: [Double] = []
             #expect(EllipseFlattener.polyline(into: &xs, &ys, cx: cx, cy: cy, rx: rx, ry: ry,
                                               limit: Rasterizer.maxPolylinePoints))
-            _ = r.strokePoints(count: xs.count, closed: true, stroke: ResolvedStroke(style)!, dashes: .init(start: nil, count: 0),
-                               phase: 0, sink: CoverageSink(.paint(before.plane, shapeWhite))!) { (xs[$0], ys[$0]) }
+            _ = r.strokePoints(xs: xs, ys: ys, stride: 1, count: xs.count, closed: true, stroke: ResolvedStroke(style)!,
+                               dashes: .init(start: nil, count: 0), phase: 0,
+                               sink: CoverageSink(.paint(before.plane, shapeWhite))!)
             let a = CoverageError(measured: after.alphas, truth: truth), b = CoverageError(measured: before.alphas, truth: truth)
             print("\(label) ellipse r=\(rx)x\(ry) w=\(w): ring \(a); stroker \(b)")
             ring.merge(a)
@@ -321,10 +322,11 @@ import Testing
             ("turning back at 150 degrees", [(4.5, 10.5), (26.3, 20.1), (6.2, 22.7)], 3.0),
         ]
         for (label, pts, w) in cases {
-            check("polyline \(label) w=\(w)", truth: .roundStroke(pts, width: w)) { r, p in
+            let error = check("polyline \(label) w=\(w)", truth: .roundStroke(pts, width: w)) { r, p in
                 r.strokePolyline(pts.map { (x: $0.0, y: $0.1) }, style: StrokeStyle(width: w, cap: .round, join: .round),
                                  paint: shapeWhite, into: p)
             }
+            print("polyline \(label) w=\(w): \(error)")
         }
     }
 

@@ -8,6 +8,12 @@ import Testing
 /// `bristle render` child process; every call that must draw nothing returns an empty
 /// rectangle, nothing crashes or hangs, and the canvas is untouched.
 @Suite struct ShapeServicesTests {
+    @Test("the services' constant minimum struct sizes equal ABILayout's")
+    func minimumSizesMatchTheLayout() {
+        #expect(HostServices.segmentMinimumSize == ABILayout.segment.minimumSize)
+        #expect(HostServices.targetMinimumSize == ABILayout.target.minimumSize)
+    }
+
     @Test func everyServiceSurvivesGarbage() throws {
         let library = try CCompiler.buildFixture("hostile_services")
         let dir = TestEnvironment.scratchDirectory("hostile")

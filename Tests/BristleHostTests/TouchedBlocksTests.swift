@@ -1,4 +1,5 @@
 @testable import BristleHost
+import CBristleMath
 import Testing
 
 /// ``TouchedBlocks/zeroRunEnd(_:from:width:bits:shift:)`` against a cell-by-cell search: rows
@@ -43,19 +44,21 @@ import Testing
         #expect(checked > 10_000)
     }
 
-    /// ``CoverageSpans/resolveOverBlocks(row:of:bits:shift:minimumRun:onto:over:run:)`` (the
-    /// exact fill's rows read as bits of non-zero cells) against
+    /// ``CoverageSpans/resolveOverBlocks(row:of:bits:shift:onto:paint:)`` (the exact fill's rows
+    /// read as bits of non-zero cells and composited in C, SSE2 steps per cluster of pixels) and its
+    /// plain-C path (``CBristleOverBlocks_rowPlain``, pixel by pixel) against
     /// ``CoverageSpans/resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)`` on the same
-    /// rows: the same pixels byte for byte, the same constant runs in the same order, the same
-    /// `lo..<hi`, and every cell of the row zero afterwards. Seeded random rows of every block
-    /// size the exact fill reads as bits (8 to 64 cells), widths that end blocks anywhere,
-    /// stretches of zero cells short and long (constant runs), negative zeros, the two spare
-    /// cells past `width` written, marked blocks a superset of the written ones, opaque and
-    /// translucent paint over random pixels.
+    /// rows, its constant runs applied as ``ShapeScratch/fill(clip:sink:exact:hole:)`` applies
+    /// them (``SolidRun``): the same pixels byte for byte, the same `lo..<hi`, and every cell of
+    /// the row zero afterwards. Seeded random rows of every block size the exact fill reads as
+    /// bits (8 to 64 cells), widths that end blocks anywhere, stretches of zero cells of every
+    /// length from 1 up (every tail of the four-pixel steps, constant runs), stretches ending at
+    /// the row's last pixels, negative zeros, the two spare cells past `width` written, marked
+    /// blocks a superset of the written ones, opaque and translucent paint over random pixels.
     @Test func resolveOverBlocksMatchesResolveOverRuns() {
         var rng = SplitMix64(seed: 71)
         let acc = CoverageAccumulator(), spans = CoverageSpans(), table = OverTable()
-        var checked = 0
+        var checked = 0, tails = Set<Int>()
         for trial in 0..<600 {
             let shift = 3 + Int(rng.next() % UInt64(TouchedBlocks.maskShift - 2))
             // Up to the widest band of this shift (`(width + 1) >> shift <= 63`, as
@@ -71,42 +74,66 @@ import Testing
                 bits |= 1 << UInt64(x >> shift)
                 x += 1 + Int(rng.next() % UInt64(2 * gap))
             }
+            // A written cell among the row's last five pixels: a stretch ending at the row's end
+            // shorter than a four-pixel step's reach.
+            if w >= 5 && trial % 3 == 0 {
+                let last = w - 1 - Int(rng.next() % 5)
+                cells[last] = 0.25
+                bits |= 1 << UInt64(last >> shift)
+            }
             bits |= rng.next() & rng.next() & rng.next()
             let alpha = rng.next() % 2 == 0 ? 255 : UInt8(rng.next() % 255)
             let source = SpanCompositor.Source(Paint(color: RGBAColor(red8: 200, green8: 30, blue8: 90,
                                                                       alpha8: alpha)))
             let over = SpanCompositor.OverPixel(source, table: table.prepare(source))
+            let full = SolidRun(source: source, c: 255)
+            let paint = CBristleOverBlocks_Paint(colour: source.channelLanes)
             let background = (0..<(4 * w)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
-            var results: [([UInt8], [Int], Int, Int)] = []
-            for blocks in [false, true] {
+            var results: [([UInt8], Int, Int)] = []
+            var scratch = [UInt8](repeating: 0, count: w + 8)
+            for path in 0..<3 {
                 acc.begin(originX: 0, originY: 0, width: w, height: 1)
                 let row = acc.row(0)
                 for i in 0..<(w + 2) { row[i] = cells[i] }
                 var pixels = background
-                var runs: [Int] = []
-                let span = pixels.withUnsafeMutableBufferPointer { p in
-                    let record = { (lo: Int, hi: Int, m: UInt8) in runs += [lo, hi, Int(m)] }
-                    return blocks
-                        ? spans.resolveOverBlocks(row: 0, of: acc, bits: bits, shift: shift, minimumRun: 8,
-                                                  onto: p.baseAddress!, over: over, run: record)
-                        : spans.resolveOverRuns(row: 0, of: acc, bits: bits, shift: shift, minimumRun: 8,
-                                                onto: p.baseAddress!, over: over, run: record)
+                let span = pixels.withUnsafeMutableBufferPointer { p -> (lo: Int, hi: Int) in
+                    let base = p.baseAddress!
+                    switch path {
+                    case 0:
+                        return spans.resolveOverRuns(row: 0, of: acc, bits: bits, shift: shift, minimumRun: 8,
+                                                     onto: base, over: over) { lo, hi, m in
+                            let run = m == 255 ? full : SolidRun(source: source, c: source.effective(m))
+                            run.apply(base + 4 * lo, count: hi - lo)
+                            tails.insert((hi - lo) % 4)
+                        }
+                    case 1:
+                        return spans.resolveOverBlocks(row: 0, of: acc, bits: bits, shift: shift,
+                                                       onto: base, paint: paint)
+                    default:
+                        let s = scratch.withUnsafeMutableBufferPointer {
+                            CBristleOverBlocks_rowPlain(row, w, bits, shift, base, $0.baseAddress!, paint)
+                        }
+                        return (s.lo, s.hi)
+                    }
                 }
                 let left = (0..<(w + 2)).filter { row[$0].bitPattern != 0 }
                 if !left.isEmpty {
-                    Issue.record("trial \(trial) (width \(w), shift \(shift), blocks \(blocks)): cells \(left.prefix(4)) not cleared")
+                    Issue.record("trial \(trial) (width \(w), shift \(shift), path \(path)): cells \(left.prefix(4)) not cleared")
                     for i in 0..<(w + 2) { row[i] = 0 }
                 }
-                results.append((pixels, runs, span.lo, span.hi))
+                results.append((pixels, span.lo, span.hi))
             }
-            let (a, b) = (results[0], results[1])
-            if a.0 != b.0 || a.1 != b.1 || a.2 != b.2 || a.3 != b.3 {
-                let pixel = zip(a.0, b.0).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                Issue.record("trial \(trial) (width \(w), shift \(shift)): first byte differing \(pixel.map(String.init) ?? "none"), runs \(a.1.count / 3) against \(b.1.count / 3), span \(a.2)..<\(a.3) against \(b.2)..<\(b.3)")
-                return
+            for path in 1..<3 {
+                let (a, b) = (results[0], results[path])
+                if a.0 != b.0 || a.1 != b.1 || a.2 != b.2 {
+                    let pixel = zip(a.0, b.0).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                    Issue.record("trial \(trial) (width \(w), shift \(shift), path \(path)): first byte differing \(pixel.map(String.init) ?? "none"), span \(a.1)..<\(a.2) against \(b.1)..<\(b.2)")
+                    return
+                }
             }
-            checked += a.1.isEmpty ? 0 : 1
+            checked += 1
         }
-        #expect(checked > 300, "rows with constant runs: \(checked)")
+        #expect(checked == 600)
+        #expect(tails == [0, 1, 2, 3], "constant runs' lengths modulo 4: \(tails)")
     }
 }

@@ -110,8 +110,8 @@ extension HostServices {
         guard let s = strokeStyle(style), let stroke = ResolvedStroke(s) else { return .empty }
         let closed = style.pointee.flags & BRISTLE_STROKE_CLOSED != 0
         return s.dashes.withUnsafeBufferPointer { dashes in
-            host.rasterizer.strokePoints(count: n, closed: closed, stroke: stroke, dashes: dashes,
-                                         phase: s.dashPhase, sink: sink) { (buffer[2 * $0], buffer[2 * $0 + 1]) }
+            host.rasterizer.strokePoints(xs: xy, ys: xy + 1, stride: 2, count: n, closed: closed, stroke: stroke,
+                                         dashes: dashes, phase: s.dashPhase, sink: sink)
         }
     }
 
@@ -163,7 +163,7 @@ extension HostServices {
     /// (the 1.0 path handles ROUND, unknown draws nothing).
     static func cappedSegment(_ host: BrushHost, _ segment: UnsafePointer<bristle_segment_t>?,
                               _ target: ShapeTarget) -> PixelRect? {
-        guard let s = segment?.pointee, s.struct_size >= ABILayout.segment.minimumSize else { return nil }
+        guard let s = segment?.pointee, s.struct_size >= HostServices.segmentMinimumSize else { return nil }
         let cap: LineCap
         switch s.cap {
         case BRISTLE_CAP_BUTT: cap = .butt

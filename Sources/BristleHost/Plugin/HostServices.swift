@@ -7,6 +7,13 @@ import CBristle
 enum HostServices {
     static let emptyRect = bristle_rect_t(x: 0, y: 0, width: 0, height: 0)
 
+    /// ``ABILayout/segment``'s and ``ABILayout/target``'s `minimumSize` as constants for the
+    /// services a brush calls per segment: ``ABILayout``'s structs are `static let`s, and on Linux
+    /// every read of one calls `swift_once` (two per pencil event). `ShapeServicesTests` checks
+    /// they equal ``ABILayout``'s.
+    static var segmentMinimumSize: UInt32 { 56 }
+    static var targetMinimumSize: UInt32 { 56 }
+
     /// The table, minus `host_data`, which ``BrushHost`` fills in.
     static var table: bristle_services_t { withShapeServices(bristle_services_t(
         struct_size: UInt32(MemoryLayout<bristle_services_t>.size), reserved: 0, host_data: nil,
@@ -70,7 +77,7 @@ enum HostServices {
 
     /// The target's pixels, or nil when the target breaks the pixel contract.
     static func plane(_ target: UnsafePointer<bristle_target_t>?) -> RGBAPlane? {
-        guard let t = target?.pointee, t.struct_size >= ABILayout.target.minimumSize,
+        guard let t = target?.pointee, t.struct_size >= targetMinimumSize,
               t.format == BRISTLE_PIXEL_FORMAT_RGBA8_PREMULTIPLIED, let pixels = t.pixels,
               t.width > 0, t.height > 0, Int(t.stride_bytes) >= Int(t.width) * 4 else { return nil }
         return RGBAPlane(base: pixels, width: Int(t.width), height: Int(t.height),
@@ -86,7 +93,7 @@ enum HostServices {
 
     static func taperedSegment(_ segment: UnsafePointer<bristle_segment_t>?) -> TaperedSegment? {
         guard let s = segment?.pointee,
-              s.struct_size >= ABILayout.segment.minimumSize,
+              s.struct_size >= segmentMinimumSize,
               s.cap == BRISTLE_CAP_ROUND else { return nil }
         return TaperedSegment(x0: s.x0, y0: s.y0, x1: s.x1, y1: s.y1, width0: s.width0, width1: s.width1)
     }

@@ -184,54 +184,26 @@ final class CoverageSpans {
     }
 
     /// ``resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)`` for blocks of at most
-    /// 64 cells (`shift <= TouchedBlocks.maskShift`), the same bytes and result: each marked
-    /// block's non-zero cells are found at once as bits (``TouchedBlocks/nonZeroBits(_:block:shift:width:)``)
-    /// and the row is walked from one non-zero cell to the next by bit scans, so a stretch's
-    /// end costs no search and no mispredicted loop exit, only the move to the next marked
-    /// block does (about once per block).
+    /// 64 cells (`shift <= TouchedBlocks.maskShift`), in C (``CBristleOverBlocks_row``): each
+    /// marked block's non-zero cells are found at once as bits and the row is walked from one
+    /// non-zero cell to the next by bit scans, so a stretch's end costs no search and no
+    /// mispredicted loop exit, only the move to the next marked block does (about once per
+    /// block); the stretches only write their coverage into ``coverage``, and each cluster of
+    /// covered pixels is blended at once, four pixels per SSE2 step. The same pixels, byte for
+    /// byte, and the same `lo..<hi` as ``resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)``
+    /// with its constant runs handed to a ``CoverageSink/solid(_:_:)`` sink, for a solid
+    /// source-over `paint` (its ``SpanCompositor/Source/channelLanes``) at full opacity.
     @inline(__always)
     func resolveOverBlocks(row y: Int, of acc: CoverageAccumulator, bits: UInt64, shift: Int,
-                           minimumRun: Int, onto pixels: UnsafeMutablePointer<UInt8>,
-                           over: SpanCompositor.OverPixel, run: (Int, Int, UInt8) -> Void) -> (lo: Int, hi: Int) {
+                           onto pixels: UnsafeMutablePointer<UInt8>,
+                           paint: CBristleOverBlocks_Paint) -> (lo: Int, hi: Int) {
         let w = acc.width
-        let cells = acc.row(y)
-        let words = UnsafeMutableRawPointer(pixels)
-        var sum: Float = 0
-        var lo = w, hi = 0
-        var rest = bits  // the marked blocks not yet read
-        var base = 0, nonZero: UInt64 = 0  // the current block's first cell, its non-zero cells left
-        // The stretch from `x` to the next non-zero cell has coverage `q` (none before the
-        // first non-zero cell: coverage 0).
-        var x = 0
-        var q: UInt8 = 0
-        while true {
-            while nonZero == 0 && rest != 0 {
-                let b = rest.trailingZeroBitCount
-                rest &= rest &- 1
-                base = b &<< shift
-                nonZero = TouchedBlocks.nonZeroBits(cells, block: b, shift: shift, width: w)
-            }
-            var next = w
-            if nonZero != 0 {
-                next = base &+ nonZero.trailingZeroBitCount
-                nonZero &= nonZero &- 1
-            }
-            if q != 0 {
-                Self.composite(x, next, q, lo: &lo, hi: &hi, minimumRun: minimumRun, words: words, over: over, run: run)
-            }
-            guard next < w else { break }
-            sum += cells[next]
-            cells[next] = 0
-            q = Self.quantize(Swift.min(abs(sum), 1))
-            x = next
-        }
-        cells[w] = 0
-        cells[w &+ 1] = 0
-        return (lo, hi)
+        reserve(w &+ 8)
+        let span = CBristleOverBlocks_row(acc.row(y), w, bits, shift, pixels, coverage, paint)
+        return (span.lo, span.hi)
     }
 
-    /// The stretch `[from, to)` of coverage `q` (not 0) of ``resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)``
-    /// and ``resolveOverBlocks(row:of:bits:shift:minimumRun:onto:over:run:)``: longer than
+    /// The stretch `[from, to)` of coverage `q` (not 0) of ``resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)``: longer than
     /// `minimumRun` pixels through `run`, otherwise blended pixel by pixel; `lo` and `hi`
     /// widened to it.
     @inline(__always)

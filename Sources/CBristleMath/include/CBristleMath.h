@@ -62,4 +62,6 @@ static inline uint64_t CBristleMath_nonZeroWords(const void *p, int64_t groups) 
     return ~zeros & all;
 }
 
+#include "CBristleOverBlocks.h" /* the exact fill's rows resolved and composited (uses the above) */
+
 #endif

@@ -154,6 +154,43 @@ struct ContourPath {
         minY = Swift.min(minY, y); maxY = CoverageAccumulator.larger(y, maxY)
     }
 
+    /// Vertices appended through pointers by a loop that keeps the path's count and box in
+    /// registers (``writer(room:)``, ``finish(_:)``): what ``appendWithin(_:_:)`` does, with
+    /// the room checked once per run instead of per vertex.
+    struct Writer {
+        fileprivate let x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>
+        fileprivate var count: Int
+        fileprivate var minX: Double, minY: Double, maxX: Double, maxY: Double
+
+        /// Appends a vertex (at most the room the writer was made with, in all).
+        @inline(__always)
+        mutating func put(_ px: Double, _ py: Double) {
+            x[count] = px
+            y[count] = py
+            count &+= 1
+            minX = Swift.min(minX, px); maxX = CoverageAccumulator.larger(px, maxX)
+            minY = Swift.min(minY, py); maxY = CoverageAccumulator.larger(py, maxY)
+        }
+    }
+
+    /// A writer for up to `room` vertices appended to the current contour on the terms of
+    /// ``appendWithin(_:_:)`` (a contour exists; they and its vertices lie within the cull
+    /// rectangle). The path is unchanged until ``finish(_:)``, and must not be appended to
+    /// in between.
+    @inline(__always)
+    mutating func writer(room: Int) -> Writer {
+        if count &+ room > capacity { grow(to: count &+ room) }
+        return Writer(x: px.unsafelyUnwrapped, y: py.unsafelyUnwrapped, count: count,
+                      minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
+
+    /// Takes the vertices `w` appended (from ``writer(room:)``).
+    @inline(__always)
+    mutating func finish(_ w: Writer) {
+        count = w.count
+        minX = w.minX; minY = w.minY; maxX = w.maxX; maxY = w.maxY
+    }
+
     /// Whether the box `minX...maxX` x `minY...maxY` lies within the cull rectangle (always
     /// without culling): then no vertex inside it is ever culled.
     func boxWithinCull(minX: Double, minY: Double, maxX: Double, maxY: Double) -> Bool {

@@ -63,7 +63,7 @@ struct Dasher {
 
     /// The dash being built and, on a closed path that starts on, its first dash held until
     /// the last one, which continues it, ends: points stored through pointers into the
-    /// scratch's ``ShapeScratch/dashBuffer(_:)`` (``run(_:_:count:closed:visible:scratch:stroker:)``
+    /// scratch's ``ShapeScratch/dashBuffer(_:)`` (``run(_:_:count:closed:visible:everyInside:scratch:stroker:)``
     /// sizes it for the longest dash: no capacity or uniqueness check per point).
     private struct Points {
         var x: UnsafeMutablePointer<Double>, y: UnsafeMutablePointer<Double>
@@ -131,26 +131,27 @@ struct Dasher {
 
     /// Dashes the `n >= 2` points (plane coordinates, consecutive points distinct), closing
     /// back to the first when `closed`. `visible` is the rectangle outside which nothing the
-    /// stroker draws can show (already widened by the stroke's reach). Not inlined: inside its
-    /// caller the points' appends are no longer inlined.
+    /// stroker draws can show (already widened by the stroke's reach); `everyInside` says that
+    /// every point lies strictly inside it (then no segment is clipped, and none is tested).
+    /// Not inlined: inside its caller the points' appends are no longer inlined.
     @inline(never)
     mutating func run(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
                       count n: Int, closed: Bool, visible: (minX: Double, minY: Double, maxX: Double, maxY: Double),
-                      scratch: ShapeScratch, stroker: inout PolylineStroker?) {
+                      everyInside: Bool, scratch: ShapeScratch, stroker: inout PolylineStroker?) {
         // A dash holds at most its start, the n vertices and its end; the last dash of a
         // closed path continued by the first, which covers another part of the path, two more.
         let room = n &+ 4
         let points = scratch.dashBuffer(4 &* room)
         var p = Points(points, points + room, points + 2 &* room, points + 3 &* room)
-        walk(xs, ys, count: n, closed: closed, visible: visible, &p, stroker: &stroker)
+        walk(xs, ys, count: n, closed: closed, visible: visible, everyInside: everyInside, &p, stroker: &stroker)
     }
 
-    /// ``run(_:_:count:closed:visible:scratch:stroker:)``'s walk, building the dashes in `p`.
+    /// ``run(_:_:count:closed:visible:everyInside:scratch:stroker:)``'s walk, building the dashes in `p`.
     @inline(__always)
     private mutating func walk(_ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>,
                                count n: Int, closed: Bool,
                                visible: (minX: Double, minY: Double, maxX: Double, maxY: Double),
-                               _ p: inout Points, stroker: inout PolylineStroker?) {
+                               everyInside: Bool, _ p: inout Points, stroker: inout PolylineStroker?) {
         var ux = 1.0, uy = 0.0
         let segments = closed ? n : n - 1
         for i in 0..<segments {
@@ -170,7 +171,7 @@ struct Dasher {
             }
             // A segment from strictly inside to inside is [0, 1] (clipping finds exactly that:
             // every q > 0, and q >= p where p > 0), without the four divisions.
-            let inside = ax > visible.minX && ax < visible.maxX && ay > visible.minY && ay < visible.maxY
+            let inside = everyInside || ax > visible.minX && ax < visible.maxX && ay > visible.minY && ay < visible.maxY
                 && bx >= visible.minX && bx <= visible.maxX && by >= visible.minY && by <= visible.maxY
             if !inside {
                 clipEdge(-dx, ax - visible.minX)

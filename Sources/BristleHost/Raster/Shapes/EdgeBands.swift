@@ -63,14 +63,26 @@ final class EdgeBands {
                 guard e - s >= 2 else { continue }
                 var lowest = bands, highest = -1
                 var ay = ys[e - 1]
-                for i in s..<e {
+                var i = s
+                while i < e {
+                    if open[current].hi == i {
+                        // The edges from i on that lie a row or more inside the current band's
+                        // rows extend its run, in a loop of their own (the locals it needs stay
+                        // in registers).
+                        var j = i
+                        while j < e {
+                            let by = ys[j]
+                            let yLow = Swift.min(ay, by) - 1, yHigh = CoverageAccumulator.larger(ay, by) + 1
+                            guard yLow >= currentTop && yHigh < currentBottom else { break }
+                            ay = by
+                            j &+= 1
+                        }
+                        open[current].hi = j
+                        i = j
+                        guard i < e else { break }
+                    }
                     let by = ys[i]
                     let yLow = Swift.min(ay, by) - 1, yHigh = CoverageAccumulator.larger(ay, by) + 1
-                    if yLow >= currentTop && yHigh < currentBottom && open[current].hi == i {
-                        open[current].hi = i &+ 1
-                        ay = by
-                        continue
-                    }
                     let b0 = band(yLow), b1 = band(yHigh)
                     lowest = Swift.min(lowest, b0)
                     highest = Swift.max(highest, b1)
@@ -90,6 +102,7 @@ final class EdgeBands {
                         b &+= 1
                     }
                     ay = by
+                    i &+= 1
                 }
                 // The contour ends: close its runs (only its bands hold any).
                 if lowest <= highest {

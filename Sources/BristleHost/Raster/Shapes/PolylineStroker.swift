@@ -14,6 +14,12 @@
 /// path is inside a segment, in its rectangle, or a vertex, in the cone between the normals on
 /// the outer side, which the sector covers).
 ///
+/// A ROUND join turning by less than the arc step (`θ`, every join of a finely sampled pen
+/// curve) is one vertex, where the two sides' tangents meet: its piece is the MITER triangle,
+/// which holds the sector and exceeds it by `h²(tan(θ/2) - θ/2) ≈ h²θ³/24` (`h` the half
+/// width), half of what the chord between the normals' ends would leave out
+/// (`h²(θ - sin θ)/2 ≈ h²θ³/12`), with one edge fewer.
+///
 /// **Inner corners.** Walked through the vertex (end of the incoming side, the vertex, start
 /// of the outgoing side), an inner corner leaves the two rectangles' overlap counted twice,
 /// which the nonzero rule still fills once but which would over-cover pixels along the inner
@@ -81,8 +87,9 @@ struct PolylineStroker {
     /// count is a truncation without range checks.
     @inline(__always)
     private func rows(_ y0: Double, _ y1: Double) -> Int {
-        let lo = Swift.max(Swift.min(y0, y1) - halfWidth, rowsMin)
-        let hi = Swift.min(Swift.max(y0, y1) + halfWidth, rowsMax)
+        // Single min/max instructions (the points are sane: no NaN; signed zeros count alike).
+        let lo = CoverageAccumulator.larger(Swift.min(y0, y1) - halfWidth, rowsMin)
+        let hi = Swift.min(CoverageAccumulator.larger(y0, y1) + halfWidth, rowsMax)
         return hi >= lo ? CoverageAccumulator.truncated(hi - lo) &+ 2 : 0
     }
 
@@ -159,15 +166,15 @@ struct PolylineStroker {
 
         /// Point `k` of the walk in the given direction.
         @inline(__always) func point(_ k: Int, forward: Bool) -> (Double, Double) {
-            let i = forward ? k : (closed ? (points - k) % points : points - 1 - k)
+            let i = forward ? k : (closed ? (points &- k) % points : points &- 1 &- k)
             return (xs[i], ys[i])
         }
 
         /// Direction and length of segment `k` of the walk (from its point k to point k + 1).
         @inline(__always) func segment(_ k: Int, forward: Bool) -> (Double, Double, Double) {
-            if forward { return (geometry[3 * k], geometry[3 * k + 1], geometry[3 * k + 2]) }
-            let i = closed ? (points - 1 - k + points) % points : points - 2 - k
-            return (-geometry[3 * i], -geometry[3 * i + 1], geometry[3 * i + 2])
+            if forward { return (geometry[3 &* k], geometry[3 &* k &+ 1], geometry[3 &* k &+ 2]) }
+            let i = closed ? (points &- 1 &- k &+ points) % points : points &- 2 &- k
+            return (-geometry[3 &* i], -geometry[3 &* i &+ 1], geometry[3 &* i &+ 2])
         }
     }
 
@@ -200,12 +207,50 @@ struct PolylineStroker {
         put(sx - h * u0y, sy + h * u0x)
         var trim = 0.0
         var (ax, ay, la) = (u0x, u0y, l0)
-        for k in 1..<(m - 1) {
-            let (bx, by, lb) = p.segment(k, forward: forward)
-            let (qx, qy) = p.point(k, forward: forward)
-            trim = joinAt(qx, qy, (ax, ay), (bx, by), availableIn: la - trim, availableOut: lb,
-                          tieInner: forward)
-            (ax, ay, la) = (bx, by, lb)
+        if within {
+            // The joins' common cases (an inner corner through its X, a round join of one vertex)
+            // written through a writer that keeps the path's count and box in registers; the
+            // others go through joinAt with the path up to date. The same vertices as joinAt's.
+            var w = path.writer(room: 2 &* m)
+            var k = 1
+            while k < m &- 1 {
+                let (bx, by, lb) = p.segment(k, forward: forward)
+                let (qx, qy) = p.point(k, forward: forward)
+                let cross = ax * by - ay * bx, dot = ax * bx + ay * by
+                let nux = -ay, nuy = ax
+                if cross > 0 || (cross == 0 && dot < 0 && forward) {
+                    let r = h * cross / (1 + dot)
+                    if r <= la - trim && r <= lb {
+                        w.put(qx + h * nux - r * ax, qy + h * nuy - r * ay)
+                        trim = r
+                        (ax, ay, la) = (bx, by, lb)
+                        k &+= 1
+                        continue
+                    }
+                } else if !(cross == 0 && dot > 0) && join == .round && dot >= arcStepCosine {
+                    let nvx = -by, nvy = bx, d0 = 1 + dot
+                    w.put(qx + h * (nux + nvx) / d0, qy + h * (nuy + nvy) / d0)
+                    trim = 0
+                    (ax, ay, la) = (bx, by, lb)
+                    k &+= 1
+                    continue
+                }
+                path.finish(w)
+                trim = joinAt(qx, qy, (ax, ay), (bx, by), availableIn: la - trim, availableOut: lb,
+                              tieInner: forward)
+                w = path.writer(room: 2 &* (m &- k))
+                (ax, ay, la) = (bx, by, lb)
+                k &+= 1
+            }
+            path.finish(w)
+        } else {
+            for k in 1..<(m - 1) {
+                let (bx, by, lb) = p.segment(k, forward: forward)
+                let (qx, qy) = p.point(k, forward: forward)
+                trim = joinAt(qx, qy, (ax, ay), (bx, by), availableIn: la - trim, availableOut: lb,
+                              tieInner: forward)
+                (ax, ay, la) = (bx, by, lb)
+            }
         }
         let (ex, ey) = p.point(m - 1, forward: forward)
         let (ulx, uly, _) = p.segment(segs - 1, forward: forward)
@@ -241,8 +286,8 @@ struct PolylineStroker {
         }
         // Turning right (or a U-turn): the left side is outside; the join fills the gap.
         if join == .round && dot >= arcStepCosine {
-            put(px + h * nux, py + h * nuy)  // one chord: no angle needed
-            put(px + h * nvx, py + h * nvy)
+            // Turning by less than the arc step: the tangents' meeting point (no angle needed).
+            put(px + h * (nux + nvx) / d0, py + h * (nuy + nvy) / d0)
         } else {
             outerJoin(px, py, u, v, cross: cross, dot: dot)
         }
@@ -262,7 +307,7 @@ struct PolylineStroker {
     }
 
     /// ``joinAt(_:_:_:_:availableIn:availableOut:tieInner:)``'s outer join other than a round
-    /// one of a single chord (out of line: rare on smooth polylines, and the common cases stay
+    /// one of a single vertex (out of line: rare on smooth polylines, and the common cases stay
     /// small enough to be inlined into ``side(_:forward:)``).
     @inline(never)
     private mutating func outerJoin(_ px: Double, _ py: Double, _ u: (Double, Double), _ v: (Double, Double),

@@ -55,10 +55,21 @@ extension Rasterizer {
             return AxisRectCoverage.draw(outer, hole: hole, clip: sink.bounds, sink: sink,
                                          scratch: shapeScratch)
         }
-        let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-        return style.dashes.withUnsafeBufferPointer { dashes in
-            strokePoints(count: 4, closed: true, stroke: stroke, dashes: dashes,
-                         phase: style.dashPhase, sink: sink) { corners[$0] }
+        return strokeOutline(x0, y0, x1, y1, style: style, stroke: stroke, sink: sink)
+    }
+
+    /// The outline of the rectangle from (x0, y0) to (x1, y1) through ``strokePoints(xs:ys:stride:count:closed:stroke:dashes:phase:sink:)``
+    /// (closed, from the top-left corner, clockwise on screen). Out of line, so that
+    /// ``drawRect(x:y:width:height:style:target:)`` stays small enough to be inlined.
+    @inline(never)
+    private func strokeOutline(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, style: StrokeStyle,
+                               stroke: ResolvedStroke, sink: CoverageSink) -> PixelRect {
+        let corners = [x0, y0, x1, y0, x1, y1, x0, y1]
+        return corners.withUnsafeBufferPointer { xy in
+            style.dashes.withUnsafeBufferPointer { dashes in
+                strokePoints(xs: xy.baseAddress!, ys: xy.baseAddress! + 1, stride: 2, count: 4, closed: true,
+                             stroke: stroke, dashes: dashes, phase: style.dashPhase, sink: sink)
+            }
         }
     }
 
@@ -132,9 +143,13 @@ extension Rasterizer {
                                              limit: Self.maxPolylinePoints) {
             return .empty
         }
-        return style.dashes.withUnsafeBufferPointer { dashes in
-            strokePoints(count: xs.count, closed: true, stroke: stroke, dashes: dashes,
-                         phase: style.dashPhase, sink: sink) { (xs[$0], ys[$0]) }
+        return xs.withUnsafeBufferPointer { xp in
+            ys.withUnsafeBufferPointer { yp in
+                style.dashes.withUnsafeBufferPointer { dashes in
+                    strokePoints(xs: xp.baseAddress!, ys: yp.baseAddress!, stride: 1, count: xs.count, closed: true,
+                                 stroke: stroke, dashes: dashes, phase: style.dashPhase, sink: sink)
+                }
+            }
         }
     }
 
@@ -176,10 +191,15 @@ extension Rasterizer {
                              style: StrokeStyle?, target: ShapeTarget) -> PixelRect {
         guard let sink = CoverageSink(target) else { return .empty }
         guard let style else { return fillPoints(count: points.count, sink: sink) { points[$0] } }
-        guard let stroke = ResolvedStroke(style) else { return .empty }
-        return style.dashes.withUnsafeBufferPointer { dashes in
-            strokePoints(count: points.count, closed: closed, stroke: stroke, dashes: dashes,
-                         phase: style.dashPhase, sink: sink) { points[$0] }
+        guard let stroke = ResolvedStroke(style), !points.isEmpty else { return .empty }
+        // The tuples are two doubles each, x then y, stored one after the other.
+        return points.withUnsafeBufferPointer { tuples in
+            tuples.withMemoryRebound(to: Double.self) { xy in
+                style.dashes.withUnsafeBufferPointer { dashes in
+                    strokePoints(xs: xy.baseAddress!, ys: xy.baseAddress! + 1, stride: 2, count: points.count,
+                                 closed: closed, stroke: stroke, dashes: dashes, phase: style.dashPhase, sink: sink)
+                }
+            }
         }
     }
 
@@ -205,10 +225,13 @@ extension Rasterizer {
 
     /// The stroker's driver: copies and checks the points, builds the whole stroke's outline
     /// (every dash included) with ``PolylineStroker`` and fills it once (nonzero, exact where
-    /// its pieces overlap: ``OverlapCells``) into the sink. `dashes` must already hold the caller's entries (validated here).
-    func strokePoints(count n: Int, closed: Bool, stroke: ResolvedStroke,
-                      dashes: UnsafeBufferPointer<Double>, phase: Double, sink: CoverageSink,
-                      point: (Int) -> (Double, Double)) -> PixelRect {
+    /// its pieces overlap: ``OverlapCells``) into the sink. Point `i` of the `n` is
+    /// `(xs[i * stride], ys[i * stride])` (interleaved x, y: `ys = xs + 1`, `stride` 2; two
+    /// arrays: `stride` 1), read once each. `dashes` must already hold the caller's entries
+    /// (validated here).
+    func strokePoints(xs pointXs: UnsafePointer<Double>, ys pointYs: UnsafePointer<Double>, stride: Int,
+                      count n: Int, closed: Bool, stroke: ResolvedStroke,
+                      dashes: UnsafeBufferPointer<Double>, phase: Double, sink: CoverageSink) -> PixelRect {
         guard n >= 1, n <= Self.maxPolylinePoints, dashes.count <= StrokeStyle.maxDashEntries,
               phase.isFinite, dashes.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.coordinateLimit })
         else { return .empty }
@@ -228,13 +251,16 @@ extension Rasterizer {
         var kept = 0
         px.withUnsafeMutableBufferPointer { xs in
             py.withUnsafeMutableBufferPointer { ys in
+                let xs = xs.baseAddress!, ys = ys.baseAddress!
                 for i in 0..<n {
-                    let (x, y) = point(i)
-                    guard Self.sane(x), Self.sane(y) else { sane = false; break }
-                    if kept > 0 && xs[kept - 1] == x && ys[kept - 1] == y { continue }
+                    let x = pointXs[i &* stride], y = pointYs[i &* stride]
+                    // ``sane(_:)`` without its finiteness test: NaN and the infinities fail
+                    // the bound alone.
+                    guard abs(x) <= Self.coordinateLimit, abs(y) <= Self.coordinateLimit else { sane = false; break }
+                    if kept > 0 && xs[kept &- 1] == x && ys[kept &- 1] == y { continue }
                     xs[kept] = x
                     ys[kept] = y
-                    kept += 1
+                    kept &+= 1
                     minX = Swift.min(minX, x); maxX = CoverageAccumulator.larger(x, maxX)
                     minY = Swift.min(minY, y); maxY = CoverageAccumulator.larger(y, maxY)
                 }
@@ -270,8 +296,10 @@ extension Rasterizer {
                     // A pattern over the cap stops the dashing and draws nothing at all (the
                     // outline built so far is never filled).
                     var drawing = dasher
-                    drawing.run(xs, ys, count: count, closed: closed, visible: visible, scratch: s,
-                                stroker: &stroker)
+                    let everyInside = minX > visible.minX && maxX < visible.maxX && minY > visible.minY
+                        && maxY < visible.maxY
+                    drawing.run(xs, ys, count: count, closed: closed, visible: visible, everyInside: everyInside,
+                                scratch: s, stroker: &stroker)
                     overflowed = drawing.overflowed
                     dashed = true
                 } else {

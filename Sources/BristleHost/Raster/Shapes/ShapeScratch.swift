@@ -129,7 +129,7 @@ final class ShapeScratch {
     /// max-combined in one pass (``RaisedCells/resolveMax(row:of:bits:shift:into:y:x0:)``);
     /// a solid source-over paint at full opacity is composited as the rows are resolved
     /// (``CoverageSpans/resolveOverRuns(row:of:bits:shift:minimumRun:onto:over:run:)``; the
-    /// exact fill's other rows by ``CoverageSpans/resolveOverBlocks(row:of:bits:shift:minimumRun:onto:over:run:)``,
+    /// exact fill's other rows by ``CoverageSpans/resolveOverBlocks(row:of:bits:shift:onto:paint:)``,
     /// which reads each marked block's non-zero cells as bits, when its blocks have at most 64
     /// cells; its rows with trouble cells through a coverage row, ``patchedRow(_:y:x0:bits:shift:sink:)``),
     /// the exact fill prefetching the pixels and cells of the blocks marked two rows below.
@@ -178,6 +178,7 @@ final class ShapeScratch {
                 let over = SpanCompositor.OverPixel(source, table: overTable.prepare(source))
                 // Most constant runs are the stroke's inside: prepared once.
                 let full = SolidRun(source: source, c: 255)
+                let paint = CBristleOverBlocks_Paint(colour: source.channelLanes)
                 var ahead: UInt8 = 0
                 // The exact fill's blocks of at most 64 cells: read as bits of non-zero cells.
                 let masked = exact && shift <= TouchedBlocks.maskShift
@@ -198,8 +199,7 @@ final class ShapeScratch {
                         ? patchedRow(r, y: y, x0: x0, bits: bits, shift: shift, sink: sink)
                         : masked
                         ? spans.resolveOverBlocks(row: r, of: accumulator, bits: bits, shift: shift,
-                                                  minimumRun: 8, onto: plane.row(y) + 4 &* x0,
-                                                  over: over, run: run)
+                                                  onto: plane.row(y) + 4 &* x0, paint: paint)
                         : spans.resolveOverRuns(row: r, of: accumulator, bits: bits, shift: shift,
                                                 minimumRun: 8, onto: plane.row(y) + 4 &* x0,
                                                 over: over, run: run)
@@ -241,21 +241,12 @@ final class ShapeScratch {
 
     /// Asks, without waiting, for the cells of band row `r` in the blocks ``blocks`` marks and
     /// for the pixels under them (plane row `y`, band column 0 at plane column `x0`), with the
-    /// intent to write: a long thin stroke's rows touch a few scattered blocks each, which the
-    /// hardware's prefetchers (within a row, in order) do not foresee. Called two rows ahead.
+    /// intent to write (``CBristleOverBlocks_prefetch``): a long thin stroke's rows touch a few
+    /// scattered blocks each, which the hardware's prefetchers (within a row, in order) do not
+    /// foresee. Called two rows ahead.
     @inline(__always)
     private func prefetch(row r: Int, plane: RGBAPlane, y: Int, x0: Int, width w: Int, shift: Int) {
-        var rest = blocks.bits(row: r)
-        let cells = accumulator.row(r)
-        while rest != 0 {
-            let first = rest.trailingZeroBitCount &<< shift
-            rest &= rest &- 1
-            guard first < w else { return }
-            let last = Swift.min(w, first &+ (1 &<< shift)) &- 1
-            plane.prefetchForWrite(row: y, from: 4 &* (x0 &+ first), through: 4 &* (x0 &+ last))
-            CBristleMath_prefetchForWrite(cells + first)
-            CBristleMath_prefetchForWrite(cells + last)
-        }
+        CBristleOverBlocks_prefetch(accumulator.row(r), blocks.bits(row: r), shift, w, plane.row(y) + 4 &* x0)
     }
 
     /// Hands the run `lo..<hi` of band columns (row `y`, band column 0 at plane column `x0`)

@@ -98,30 +98,11 @@ final class TouchedBlocks {
         return Swift.min(end, w)
     }
 
-    /// The largest ``shift`` whose blocks ``nonZeroBits(_:block:shift:width:)`` describes (64
-    /// cells: bands up to 4,094 pixels wide, whose rows' `width + 2` = 4,096 cells fill the 64
-    /// blocks, as ``begin(width:height:)`` picks the shift).
+    /// The largest ``shift`` whose blocks the exact fill's resolve reads as bits of non-zero
+    /// cells (``CoverageSpans/resolveOverBlocks(row:of:bits:shift:onto:paint:)``; 64 cells:
+    /// bands up to 4,094 pixels wide, whose rows' `width + 2` = 4,096 cells fill the 64 blocks,
+    /// as ``begin(width:height:)`` picks the shift).
     static let maskShift = 6
-
-    /// Bit `i` set when cell `(b << shift) + i` of a row is non-zero (by its bits: a negative
-    /// zero counts as written, as in the resolves), for the cells of block `b` before the row's
-    /// `width` (`shift <= maskShift`; none when the block starts at or past `width`). Reads the
-    /// block's cells in groups of four (``CBristleMath_nonZeroWords``), up to the cell after
-    /// the row's `width + 2` (as ``zeroRunEnd(_:from:width:bits:shift:)``), with no branch on
-    /// their values: the resolve
-    /// then finds each stretch's end with one bit scan, where a search cell by cell or four by
-    /// four mispredicted its exit about once per stretch.
-    @inline(__always)
-    static func nonZeroBits(_ cells: UnsafeMutablePointer<Float>, block b: Int, shift: Int,
-                            width w: Int) -> UInt64 {
-        let base = b &<< shift
-        let valid = w &- base
-        guard valid > 0 else { return 0 }
-        // Groups of four cells: those holding a cell before `width`.
-        let groups = Swift.min(1 &<< shift, valid &+ 3) &>> 2
-        let bits = CBristleMath_nonZeroWords(cells + base, Int64(truncatingIfNeeded: groups))
-        return valid >= 64 ? bits : bits & ((1 &<< UInt64(truncatingIfNeeded: valid)) &- 1)
-    }
 
     /// Marks the blocks of the cells a row slice writes.
     struct Marker {
