@@ -118,7 +118,7 @@ static inline void CBristleComposite_maxRun(uint8_t *p, intptr_t n, uint8_t m, i
 #if defined(__SSE2__)
     const __m128i value = _mm_set1_epi64x((long long)((uint64_t)m * 0x0101010101010101ull));
     if (n <= 16 && room >= 16) {
-        __m128i lanes = _mm_loadu_si128((const __m128i *)(const void *)(CBristleComposite_firstLanes + 16 - n));
+        __m128i lanes = _mm_loadu_si128((const __m128i *)(const void *)(CBristleComposite_firstLanes + (16 - n)));
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
         _mm_storeu_si128((__m128i *)(void *)p, _mm_max_epu8(v, _mm_and_si128(lanes, value)));
         return;

@@ -88,7 +88,7 @@ static inline float CBristleResolveMax_denseSSE2(const float *cells, intptr_t x,
         __m128 run = _mm_set_ss(s);
         __m128i q0 = CBristleResolveMax_four(cells + x, &run, sums);
         __m128i q1 = CBristleResolveMax_four(cells + x + 4, &run, sums + 4);
-        __m128i lanes = _mm_loadl_epi64((const __m128i *)(const void *)(CBristleComposite_firstLanes + 16 - n));
+        __m128i lanes = _mm_loadl_epi64((const __m128i *)(const void *)(CBristleComposite_firstLanes + (16 - n)));
         __m128i words = _mm_packs_epi32(q0, q1);
         __m128i bytes = _mm_and_si128(_mm_packus_epi16(words, words), lanes);
         unsigned raised;

@@ -169,7 +169,7 @@ CBristleResolveOver_denseSSE2(float *cells, intptr_t w, uint8_t *pixels, intptr_
     for (; x < whole; x += 4)
         CBristleResolveOver_stepSSE2(cells, pixels, x, _mm_setzero_si128(), 0, &s, &k, colour, opaque, narrow);
     if (x < end) {
-        __m128i keep = _mm_loadu_si128((const __m128i *)(const void *)(CBristleResolveOver_keepLanes + w - x));
+        __m128i keep = _mm_loadu_si128((const __m128i *)(const void *)(CBristleResolveOver_keepLanes + (w - x)));
         CBristleResolveOver_stepSSE2(cells, pixels, w - 4, keep, 1, &s, &k, colour, opaque, narrow);
         x = w;
     }
