@@ -2,20 +2,6 @@
 
 #include "CBristleMath.h"
 
-/* `c * 255` rounded to the nearest integer (ties to even) for `c` = min(|sum|, 1), as
- * CoverageSpans.quantize: adding 2^23 leaves the rounded value in the low mantissa bits. Two
- * statements, so no compiler contracts them into one fused multiply-add. */
-static inline uint32_t CBristleOverBlocks_quantize(float sum) {
-    float c = __builtin_fabsf(sum);
-    float t;
-    uint32_t bits;
-    c = c > 1.0f ? 1.0f : c;
-    t = c * 255.0f;
-    t = t + 8388608.0f;
-    memcpy(&bits, &t, 4);
-    return bits & 0xFF;
-}
-
 /* Bit i set when cell (b << shift) + i of the row at `cells` is non-zero (by its bits: a
  * negative zero counts as written, as in the resolves), for the cells of block b before `w`
  * (shift <= 6, a constant where it is inlined; none when the block starts at or past `w`).
@@ -148,7 +134,7 @@ CBristleOverBlocks_rowAs(float *cells, intptr_t w, uint64_t bits, const intptr_t
         CBristleOverBlocks_stretch(&state, x, next, q, w, pixels, coverage, colour, opaque, vector);
         sum += cells[next];
         cells[next] = 0;
-        q = CBristleOverBlocks_quantize(sum);
+        q = CBristleComposite_quantize(sum);
         x = next;
     }
 last:

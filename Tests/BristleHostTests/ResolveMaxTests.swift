@@ -133,7 +133,7 @@ import Testing
         }
         for v in values {
             let want = CoverageSpans.quantize(Swift.min(abs(v), 1))
-            let got = CBristleResolveMax_quantize(v)
+            let got = UInt8(CBristleComposite_quantize(v))
             #expect(got == want, "\(v) (bits \(String(v.bitPattern, radix: 16))): \(got) against \(want)")
         }
     }

@@ -12,7 +12,45 @@ static inline uint32_t CBristleComposite_div255(uint32_t v) {
     return ((v + 128) * 257) >> 16;
 }
 
+/* The coverage byte of a prefix sum (nonzero rule), as CoverageSpans.quantize(min(abs(sum), 1)):
+ * c = min(|sum|, 1) as Swift's `1 < a ? 1 : a` (a NaN stays a NaN), c * 255 rounded to the
+ * nearest integer (ties to even) by adding 2^23, which leaves it in the low mantissa bits, and
+ * the low byte of the bits (a NaN sum gives the NaN's low byte, as in Swift). The multiply and
+ * the add must round apart, as in Swift: the pragmas (for this body only) forbid a fused
+ * multiply-add under clang's default -ffp-contract=on and under fast-honor-pragmas. Not under
+ * clang's -ffp-contract=fast, which disregards pragmas, nor GCC's default (fast; it ignores the
+ * STDC pragma): such a build may fuse on a target with FMA (aarch64) and change bytes there. Shared
+ * by the three row resolves (CBristleResolveOver.h, CBristleResolveMax.h, CBristleOverBlocks.c). */
+static inline uint32_t CBristleComposite_quantize(float sum) {
+#pragma STDC FP_CONTRACT OFF
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+    float a = __builtin_fabsf(sum);
+    float c = 1.0f < a ? 1.0f : a;
+    float scaled = c * 255.0f;
+    float t = scaled + 8388608.0f;
+    uint32_t bits;
+    memcpy(&bits, &t, 4);
+    return bits & 0xFF;
+}
+
 #if defined(__SSE2__)
+/* CBristleComposite_quantize of four sums at once, as 32-bit words (the coverage in the low
+ * byte, the other bytes 0): absolute value, MINPS(1, a) (it returns its second operand unless
+ * the first is less: Swift's min, NaN included), * 255, + 2^23, the low byte. No fused
+ * multiply-add either. */
+static inline __m128i CBristleComposite_quantize4(__m128 sums) {
+#pragma STDC FP_CONTRACT OFF
+#if defined(__clang__)
+#pragma clang fp contract(off)
+#endif
+    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF));
+    const __m128 one = _mm_set1_ps(1.0f), scale = _mm_set1_ps(255.0f), shift = _mm_set1_ps(8388608.0f);
+    __m128 u = _mm_add_ps(_mm_mul_ps(_mm_min_ps(one, _mm_and_ps(sums, magnitude)), scale), shift);
+    return _mm_and_si128(_mm_castps_si128(u), _mm_set1_epi32(0xFF));
+}
+
 /* One 8-lane step: two pixels' channels `d` (16-bit lanes) blended with the mask values `m`
  * (each pixel's value in its four lanes). `opaque` (a constant where it is inlined) says the
  * paint's alpha is 255: the weight is then 255 - m, as div255(255 * m) = m. */

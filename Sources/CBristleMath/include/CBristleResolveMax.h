@@ -19,22 +19,6 @@ typedef struct {
     intptr_t lo, hi, first, last;
 } CBristleResolveMax_Extent;
 
-/* A cell sum's coverage byte: min(|s|, 1) * 255 rounded to nearest (ties to even) by adding
- * 2^23 and keeping the low byte of the bits, the operations and their order of
- * CoverageSpans.quantize(min(abs(s), 1)) (a NaN sum gives its bits' low byte, as there). */
-static inline uint8_t CBristleResolveMax_quantize(float s) {
-    uint32_t bits;
-    float a, c, t, u;
-    memcpy(&bits, &s, 4);
-    bits &= 0x7fffffffu;
-    memcpy(&a, &bits, 4);
-    c = 1.0f < a ? 1.0f : a; /* Swift.min(a, 1): a NaN stays a NaN */
-    t = c * 255.0f;          /* two statements: never contracted into one rounding */
-    u = t + 8388608.0f;
-    memcpy(&bits, &u, 4);
-    return (uint8_t)bits;
-}
-
 /* Cells x..<end of a row (end > x) summed in order onto `s`, one coverage byte per cell
  * max-combined into mask[x..<end], `lo` and `hi` moved to the raised columns; returns the sum.
  * One cell at a time: the plain path, and the reference of the SSE2 one. */
@@ -43,7 +27,7 @@ static inline float CBristleResolveMax_densePlain(const float *cells, intptr_t x
     for (; x < end; x++) {
         uint8_t m;
         s += cells[x];
-        m = CBristleResolveMax_quantize(s);
+        m = (uint8_t)CBristleComposite_quantize(s);
         if (mask[x] < m) mask[x] = m;
         if (m != 0) {
             if (*lo > x) *lo = x;
@@ -59,18 +43,15 @@ static inline float CBristleResolveMax_densePlain(const float *cells, intptr_t x
  * absolute, clamped by MINPS(1, v) (a NaN stays as in Swift's min), scaled, shifted by 2^23 and
  * masked to their low byte. `run` becomes the fourth sum; `sums` receives the four. */
 static inline __m128i CBristleResolveMax_four(const float *cells, __m128 *run, float *sums) {
-    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
-    const __m128 one = _mm_set1_ps(1.0f), scale = _mm_set1_ps(255.0f), shift = _mm_set1_ps(8388608.0f);
     __m128 c = _mm_loadu_ps(cells);
     __m128 s0 = _mm_add_ss(*run, c);
     __m128 s1 = _mm_add_ss(s0, _mm_shuffle_ps(c, c, _MM_SHUFFLE(1, 1, 1, 1)));
     __m128 s2 = _mm_add_ss(s1, _mm_shuffle_ps(c, c, _MM_SHUFFLE(2, 2, 2, 2)));
     __m128 s3 = _mm_add_ss(s2, _mm_shuffle_ps(c, c, _MM_SHUFFLE(3, 3, 3, 3)));
     __m128 v = _mm_movelh_ps(_mm_unpacklo_ps(s0, s1), _mm_unpacklo_ps(s2, s3));
-    __m128 u = _mm_add_ps(_mm_mul_ps(_mm_min_ps(one, _mm_and_ps(v, magnitude)), scale), shift);
     _mm_storeu_ps(sums, v);
     *run = s3;
-    return _mm_and_si128(_mm_castps_si128(u), _mm_set1_epi32(0xff));
+    return CBristleComposite_quantize4(v);
 }
 
 /* CBristleResolveMax_densePlain with SSE2, eight cells per step (CBristleResolveMax_four twice)
@@ -148,7 +129,7 @@ static inline void CBristleResolveMax_row(const float *cells, intptr_t w, const 
         else
 #endif
             s = CBristleResolveMax_densePlain(cells, a0, e1, s, mask, lo, hi);
-        m = CBristleResolveMax_quantize(s);
+        m = (uint8_t)CBristleComposite_quantize(s);
         if (m != 0 && e1 < to) {
             CBristleComposite_maxRun(mask + e1, to - e1, m, room - e1);
             if (*lo > e1) *lo = e1;
@@ -165,7 +146,7 @@ static inline void CBristleResolveMax_row(const float *cells, intptr_t w, const 
         s = CBristleResolveMax_densePlain(cells, x, e, s, mask, lo, hi);
     (void)simd;
     if (e < w) {
-        m = CBristleResolveMax_quantize(s);
+        m = (uint8_t)CBristleComposite_quantize(s);
         if (m != 0) {
             CBristleComposite_maxRun(mask + e, w - e, m, room - e);
             if (*lo > e) *lo = e;
@@ -212,9 +193,7 @@ static inline void CBristleResolveMax_zero(float *cells, intptr_t count) {
  * take the raised columns; returns the lanes raised, bit k for lane k. */
 static inline unsigned CBristleResolveMax_fourRows(const float *const rows[4], uint8_t *const masks[4], intptr_t w,
                                                    intptr_t room, intptr_t *lo, intptr_t *hi) {
-    const __m128 magnitude = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
-    const __m128 one = _mm_set1_ps(1.0f), scale = _mm_set1_ps(255.0f), shift = _mm_set1_ps(8388608.0f);
-    const __m128i low = _mm_set1_epi32(0xff), zero = _mm_setzero_si128();
+    const __m128i zero = _mm_setzero_si128();
     __m128 s = _mm_setzero_ps();
     unsigned lanes = 0;
     uint64_t columns = 0; /* bit c: column c raised in some lane (w <= 48, steps end before 52) */
@@ -232,13 +211,10 @@ static inline unsigned CBristleResolveMax_fourRows(const float *const rows[4], u
         s = v1 = _mm_add_ps(s, c1);
         s = v2 = _mm_add_ps(s, c2);
         s = v3 = _mm_add_ps(s, c3);
-#define CBRISTLE_RESOLVE_MAX_QUANTISE(v) \
-        _mm_and_si128(_mm_castps_si128(_mm_add_ps(_mm_mul_ps(_mm_min_ps(one, _mm_and_ps(v, magnitude)), scale), shift)), low)
         /* Column-major 16-bit words (word 4c + lane), made lane-major by two rounds of unpacks,
          * then packed to bytes (byte 4 lane + c). */
-        w01 = _mm_packs_epi32(CBRISTLE_RESOLVE_MAX_QUANTISE(v0), CBRISTLE_RESOLVE_MAX_QUANTISE(v1));
-        w23 = _mm_packs_epi32(CBRISTLE_RESOLVE_MAX_QUANTISE(v2), CBRISTLE_RESOLVE_MAX_QUANTISE(v3));
-#undef CBRISTLE_RESOLVE_MAX_QUANTISE
+        w01 = _mm_packs_epi32(CBristleComposite_quantize4(v0), CBristleComposite_quantize4(v1));
+        w23 = _mm_packs_epi32(CBristleComposite_quantize4(v2), CBristleComposite_quantize4(v3));
         t = _mm_unpacklo_epi16(w01, w23); /* c0 c2 of lanes 0..3 */
         bytes = _mm_unpackhi_epi16(w01, w23); /* c1 c3 of lanes 0..3 */
         t = _mm_packus_epi16(_mm_unpacklo_epi16(t, bytes), _mm_unpackhi_epi16(t, bytes));

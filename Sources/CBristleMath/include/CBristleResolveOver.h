@@ -3,28 +3,13 @@
 
 #include <stdint.h>
 #include <string.h>
-#include "CBristleComposite.h" /* CBristleComposite_div255, CBristleComposite_overLanes */
+#include "CBristleComposite.h" /* CBristleComposite_quantize(4), _div255, _overLanes */
 
 /* What CBristleResolveOver_rows returns: the columns lo..<hi holding every non-zero coverage of
  * the rows and the first and last row holding any (first > last when none does). */
 typedef struct {
     intptr_t lo, hi, first, last;
 } CBristleResolveOver_Box;
-
-/* The coverage of prefix sum `sum` (nonzero rule): min(1, |sum|) * 255 rounded to the nearest
- * integer, ties to even, as CoverageSpans.quantize: adding 2^23 leaves it in the low mantissa
- * bits. min is Swift's `1 < a ? 1 : a` (a NaN sum gives the NaN's low byte, as in Swift). */
-static inline uint32_t CBristleResolveOver_quantize(float sum) {
-    /* The Swift resolve's arithmetic, operation by operation: no fused multiply-add. */
-#pragma STDC FP_CONTRACT OFF
-    float a = __builtin_fabsf(sum);
-    float c = 1.0f < a ? 1.0f : a;
-    float scaled = c * 255.0f;
-    float t = scaled + 8388608.0f;
-    uint32_t bits;
-    memcpy(&bits, &t, 4);
-    return bits & 0xFF;
-}
 
 /* Source-over of the paint `colour` (premultiplied red, green, blue and alpha as 16-bit lanes
  * from the low one up) with coverage m (0...255) on the RGBA8 pixel at p, per channel
@@ -55,7 +40,7 @@ static inline int CBristleResolveOver_rowPlain(float *cells, intptr_t w, const i
     for (x = from; x < end; x++) {
         sum += cells[x];
         cells[x] = 0;
-        m = CBristleResolveOver_quantize(sum);
+        m = CBristleComposite_quantize(sum);
         CBristleResolveOver_pixel(pixels + 4 * x, m, colour);
         if (m != 0) {
             if (rowLo > x) rowLo = x;
@@ -122,20 +107,14 @@ CBristleResolveOver_stepSSE2(float *cells, uint8_t *pixels, intptr_t t, __m128i 
     const __m128i zero = _mm_setzero_si128();
     const __m128i lanes = _mm_set1_epi64x((long long)colour);
     const __m128i alpha = _mm_set1_epi16((short)(colour >> 48));
-    const __m128 absMask = _mm_castsi128_ps(_mm_set1_epi32(0x7FFFFFFF));
-    const __m128 one = _mm_set1_ps(1.0f), k255 = _mm_set1_ps(255.0f), magic = _mm_set1_ps(8388608.0f);
-    const __m128i lowByte = _mm_set1_epi32(0xFF);
     float s0 = *sum + cells[t];
     float s1 = s0 + cells[t + 1];
     float s2 = s1 + cells[t + 2];
     float s3 = s2 + cells[t + 3];
-    __m128 a = _mm_and_ps(_mm_setr_ps(s0, s1, s2, s3), absMask);
-    __m128i q, m, d, outLo, outHi;
+    __m128i q = CBristleComposite_quantize4(_mm_setr_ps(s0, s1, s2, s3)), m, d, outLo, outHi;
     unsigned covered;
     *sum = s3;
-    /* min(1, a) as Swift's min(a, 1): MINPS returns its second operand unless the first is less. */
-    a = _mm_add_ps(_mm_mul_ps(_mm_min_ps(one, a), k255), magic);
-    q = _mm_and_si128(_mm_castps_si128(a), masked ? keep : lowByte);
+    if (masked) q = _mm_and_si128(q, keep);
     covered = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(q, zero))) ^ 15;
     if (narrow) {
         marks->bits |= (uint64_t)covered << t;
@@ -203,7 +182,7 @@ CBristleResolveOver_rowSSE2(float *cells, intptr_t w, const intptr_t *bounds, ui
         if (b0 - a1 > CBristleResolveOver_gap && b1 >= 0 && a1 + 1 < w) {
             x = CBristleResolveOver_denseSSE2(cells, w, pixels, a0, a1 + 1, &sum, &marks, colour, opaque, narrow);
             end = b0 < w ? b0 : w;
-            if (opaque && end - x >= 4 && CBristleResolveOver_quantize(sum) == 255) {
+            if (opaque && end - x >= 4 && CBristleComposite_quantize(sum) == 255) {
                 /* The pixels x..<end covered: the paint's colour, four pixels per store, the last
                  * four overlapping (at least four; up to eight with no loop). */
                 const __m128i solid = _mm_set1_epi32((int)((uint32_t)(colour & 0xFF) | (uint32_t)(colour >> 8 & 0xFF00) |
@@ -229,7 +208,7 @@ CBristleResolveOver_rowSSE2(float *cells, intptr_t w, const intptr_t *bounds, ui
     /* Past the last written cell the cells are zero: a coverage left non-zero (the last pixel's)
      * goes on up to the row's end. */
     if (windowed && x < w &&
-        (narrow ? (marks.bits >> (x - 1) & 1) != 0 : CBristleResolveOver_quantize(sum) != 0))
+        (narrow ? (marks.bits >> (x - 1) & 1) != 0 : CBristleComposite_quantize(sum) != 0))
         CBristleResolveOver_denseSSE2(cells, w, pixels, x, w, &sum, &marks, colour, opaque, narrow);
     cells[w] = 0;
     cells[w + 1] = 0;
@@ -286,7 +265,7 @@ CBristleResolveOver_rowsAs(intptr_t rows, float *cells, intptr_t cellStride, int
  * Dense: every pixel from the row's lowest written cell to its highest is resolved, the
  * cells between the windows (zero) included, so there is no stretch to find. The prefix sum
  * is added cell by cell in the Swift resolve's order (adding a zero cell leaves it as it is),
- * each pixel's coverage is CBristleResolveOver_quantize of it and the pixel is blended as
+ * each pixel's coverage is CBristleComposite_quantize of it and the pixel is blended as
  * CBristleResolveOver_pixel: the same bytes as CoverageSpans.resolveWindows blending through
  * SpanCompositor.OverPixel. With SSE2 (bands at least four pixels wide) four pixels per step
  * (their four sums in order, then abs, min, scale and round as four floats, the blend as
