@@ -40,16 +40,11 @@ static inline __attribute__((always_inline)) void CBristleOverBlocks_cluster(uin
             memset(coverage + end, 0, 4);
             for (x = 0; x < n; x += 4) {
                 uint32_t m4;
-                __m128i mm, d, lo, hi;
+                __m128i mm;
                 memcpy(&m4, m + x, 4);
                 mm = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)m4), zero);
                 mm = _mm_unpacklo_epi16(mm, mm);
-                d = _mm_loadu_si128((const __m128i *)(const void *)(p + 4 * x));
-                lo = CBristleComposite_overLanes(_mm_unpacklo_epi8(d, zero), _mm_unpacklo_epi32(mm, mm), lanes, alpha,
-                                                 opaque);
-                hi = CBristleComposite_overLanes(_mm_unpackhi_epi8(d, zero), _mm_unpackhi_epi32(mm, mm), lanes, alpha,
-                                                 opaque);
-                _mm_storeu_si128((__m128i *)(void *)(p + 4 * x), _mm_packus_epi16(lo, hi));
+                CBristleComposite_over4(p + 4 * x, p + 4 * x, mm, lanes, alpha, opaque);
             }
             return;
         }
@@ -57,15 +52,7 @@ static inline __attribute__((always_inline)) void CBristleOverBlocks_cluster(uin
         CBristleComposite_overMaskRowAs(p, p, m, n, colour, opaque);
         return;
     }
-    for (x = 0; x < n; x++) {
-        uint32_t weight = 255 - CBristleComposite_div255((uint32_t)(colour >> 48) * m[x]);
-        int c;
-        for (c = 0; c < 4; c++) {
-            uint32_t s = (uint32_t)(colour >> (16 * c)) & 0xFF;
-            p[4 * x + c] = (uint8_t)(CBristleComposite_div255(s * m[x]) +
-                                     CBristleComposite_div255(p[4 * x + c] * weight));
-        }
-    }
+    for (x = 0; x < n; x++) CBristleComposite_overPixel(p + 4 * x, p + 4 * x, m[x], colour);
 }
 
 /* Where a row's resolve stands between stretches: the columns holding non-zero coverage so far
@@ -95,9 +82,7 @@ CBristleOverBlocks_stretch(CBristleOverBlocks_State *state, intptr_t x, intptr_t
             state->hi = x;
         }
         if (q != 0) {
-            /* The colour's bytes, little-endian RGBA. */
-            const uint32_t solid = (uint32_t)(colour & 0xFF) | (uint32_t)((colour >> 16) & 0xFF) << 8 |
-                                   (uint32_t)((colour >> 32) & 0xFF) << 16 | (uint32_t)((colour >> 48) & 0xFF) << 24;
+            const uint32_t solid = CBristleComposite_solid(colour);
             intptr_t i;
             for (i = x; i < next; i++) memcpy(pixels + 4 * i, &solid, 4);
             state->lo = x < state->lo ? x : state->lo;

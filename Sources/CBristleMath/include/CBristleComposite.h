@@ -62,7 +62,40 @@ static inline __m128i CBristleComposite_overLanes(__m128i d, __m128i m, __m128i 
                             : _mm_sub_epi16(full, _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(alpha, m), half), k257));
     return _mm_add_epi16(add, _mm_mulhi_epu16(_mm_add_epi16(_mm_mullo_epi16(d, weight), half), k257));
 }
+
+/* One 4-pixel step: the RGBA8 pixels at `from` blended with the coverages `m` (16-bit lanes
+ * m0 m0 m1 m1 m2 m2 m3 m3: pixel k's in lanes 2k and 2k + 1) into `to` (16 bytes each, may be
+ * the same), `colour` and `alpha` as in CBristleComposite_overMaskRowAs (the paint's lanes twice,
+ * its alpha in every lane), `opaque` as in CBristleComposite_overLanes. */
+static inline __attribute__((always_inline)) void CBristleComposite_over4(uint8_t *to, const uint8_t *from, __m128i m,
+                                                                          __m128i colour, __m128i alpha, int opaque) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i d = _mm_loadu_si128((const __m128i *)(const void *)from);
+    __m128i lo = CBristleComposite_overLanes(_mm_unpacklo_epi8(d, zero), _mm_unpacklo_epi32(m, m), colour, alpha, opaque);
+    __m128i hi = CBristleComposite_overLanes(_mm_unpackhi_epi8(d, zero), _mm_unpackhi_epi32(m, m), colour, alpha, opaque);
+    _mm_storeu_si128((__m128i *)(void *)to, _mm_packus_epi16(lo, hi));
+}
 #endif
+
+/* Source-over of the paint `colour` (premultiplied red, green, blue and alpha as 16-bit lanes
+ * from the low one up) with coverage m (0...255) on the RGBA8 pixel at `from`, into `to` (the
+ * same pixel or not): per channel out = div255(S * m) + div255(d * (255 - div255(Sa * m))).
+ * Coverage 0 leaves the bytes as they are, 255 under an opaque paint stores the colour. */
+static inline void CBristleComposite_overPixel(uint8_t *to, const uint8_t *from, uint32_t m, uint64_t colour) {
+    uint32_t weight = 255 - CBristleComposite_div255((uint32_t)(colour >> 48) * m);
+    int c;
+    for (c = 0; c < 4; c++) {
+        uint32_t s = (uint32_t)(colour >> (16 * c)) & 0xFF;
+        to[c] = (uint8_t)(CBristleComposite_div255(s * m) + CBristleComposite_div255(from[c] * weight));
+    }
+}
+
+/* The paint `colour` (16-bit lanes as above) as one RGBA8 pixel's bytes, little-endian: what
+ * coverage 255 under it stores when it is opaque. */
+static inline uint32_t CBristleComposite_solid(uint64_t colour) {
+    return (uint32_t)(colour & 0xFF) | (uint32_t)((colour >> 16) & 0xFF) << 8 | (uint32_t)((colour >> 32) & 0xFF) << 16 |
+           (uint32_t)((colour >> 48) & 0xFF) << 24;
+}
 
 /* The row for an opaque paint (`opaque` 1) or any paint (0); see CBristleComposite_overMaskRow. */
 static inline void CBristleComposite_overMaskRowAs(uint8_t *to, const uint8_t *from, const uint8_t *mask,
@@ -74,14 +107,11 @@ static inline void CBristleComposite_overMaskRowAs(uint8_t *to, const uint8_t *f
     const __m128i alpha = _mm_set1_epi16((short)(colour >> 48));
     for (; x + 4 <= count; x += 4) {
         uint32_t m4;
-        __m128i m, d, lo, hi;
+        __m128i m;
         memcpy(&m4, mask + x, 4);
         m = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)m4), zero); /* m0 m1 m2 m3 */
         m = _mm_unpacklo_epi16(m, m);                             /* m0 m0 m1 m1 m2 m2 m3 m3 */
-        d = _mm_loadu_si128((const __m128i *)(const void *)(from + 4 * x));
-        lo = CBristleComposite_overLanes(_mm_unpacklo_epi8(d, zero), _mm_unpacklo_epi32(m, m), lanes, alpha, opaque);
-        hi = CBristleComposite_overLanes(_mm_unpackhi_epi8(d, zero), _mm_unpackhi_epi32(m, m), lanes, alpha, opaque);
-        _mm_storeu_si128((__m128i *)(void *)(to + 4 * x), _mm_packus_epi16(lo, hi));
+        CBristleComposite_over4(to + 4 * x, from + 4 * x, m, lanes, alpha, opaque);
     }
     if (x + 2 <= count) {
         /* Eight bytes in and out with MOVQ (_mm_loadl_epi64 / _mm_storel_epi64: SSE2 on 32-bit x86
@@ -108,16 +138,7 @@ static inline void CBristleComposite_overMaskRowAs(uint8_t *to, const uint8_t *f
         x += 1;
     }
 #endif
-    for (; x < count; x++) {
-        uint32_t m = mask[x];
-        uint32_t weight = 255 - CBristleComposite_div255((uint32_t)(colour >> 48) * m);
-        int c;
-        for (c = 0; c < 4; c++) {
-            uint32_t s = (uint32_t)(colour >> (16 * c)) & 0xFF;
-            to[4 * x + c] = (uint8_t)(CBristleComposite_div255(s * m) +
-                                      CBristleComposite_div255(from[4 * x + c] * weight));
-        }
-    }
+    for (; x < count; x++) CBristleComposite_overPixel(to + 4 * x, from + 4 * x, mask[x], colour);
 }
 
 /* Source-over at full opacity through an 8-bit mask, from `from` to `to` (RGBA8 premultiplied;

@@ -11,19 +11,6 @@ typedef struct {
     intptr_t lo, hi, first, last;
 } CBristleResolveOver_Box;
 
-/* Source-over of the paint `colour` (premultiplied red, green, blue and alpha as 16-bit lanes
- * from the low one up) with coverage m (0...255) on the RGBA8 pixel at p, per channel
- * out = div255(S * m) + div255(d * (255 - div255(Sa * m))): coverage 0 leaves the bytes as they
- * are, 255 under an opaque paint stores the colour. */
-static inline void CBristleResolveOver_pixel(uint8_t *p, uint32_t m, uint64_t colour) {
-    uint32_t weight = 255 - CBristleComposite_div255((uint32_t)(colour >> 48) * m);
-    int c;
-    for (c = 0; c < 4; c++) {
-        uint32_t s = (uint32_t)(colour >> (16 * c)) & 0xFF;
-        p[c] = (uint8_t)(CBristleComposite_div255(s * m) + CBristleComposite_div255(p[c] * weight));
-    }
-}
-
 /* One row, plain C (see CBristleResolveOver_rows): returns its coverage's columns through lo and
  * hi (left as they are when it has none) and whether it has any. */
 static inline int CBristleResolveOver_rowPlain(float *cells, intptr_t w, const intptr_t *bounds, uint8_t *pixels,
@@ -41,7 +28,7 @@ static inline int CBristleResolveOver_rowPlain(float *cells, intptr_t w, const i
         sum += cells[x];
         cells[x] = 0;
         m = CBristleComposite_quantize(sum);
-        CBristleResolveOver_pixel(pixels + 4 * x, m, colour);
+        CBristleComposite_overPixel(pixels + 4 * x, pixels + 4 * x, m, colour);
         if (m != 0) {
             if (rowLo > x) rowLo = x;
             rowHi = x + 1;
@@ -49,7 +36,7 @@ static inline int CBristleResolveOver_rowPlain(float *cells, intptr_t w, const i
     }
     /* Past the last written cell the cells are zero: the coverage stays m up to the row's end. */
     if (m != 0 && x < w) {
-        for (; x < w; x++) CBristleResolveOver_pixel(pixels + 4 * x, m, colour);
+        for (; x < w; x++) CBristleComposite_overPixel(pixels + 4 * x, pixels + 4 * x, m, colour);
         rowHi = w;
     }
     cells[w] = 0;
@@ -86,10 +73,6 @@ static inline CBristleResolveOver_Box CBristleResolveOver_rowsPlain(intptr_t row
 #define CBristleResolveOver_gap 8
 
 #if defined(__SSE2__)
-/* 16 bytes of 0 then 16 of 0xFF per 32-bit lane: the 16 bytes at 16 - 4k keep the low byte of the
- * lanes k and above. */
-static const uint32_t CBristleResolveOver_keepLanes[8] = {0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF};
-
 /* Where a row's covered pixels are, as its steps find them. In a band at most 64 pixels wide
  * (`narrow`), bit x of `bits` for each covered pixel x; otherwise the first step with a covered
  * pixel and the last (loT, hiT) with their covered lanes as bits (loBits, hiBits; 0 while none). */
@@ -99,10 +82,10 @@ typedef struct {
     uint64_t bits;
 } CBristleResolveOver_Marks;
 
-/* One step of CBristleResolveOver_denseSSE2: the four pixels from t, the lanes `keep` clears (a
+/* One step of CBristleResolveOver_denseSSE2: the four pixels from t, the lanes `done` sets (a
  * step moved back from the band's right edge: pixels done already) left as they are. */
 static inline __attribute__((always_inline)) void
-CBristleResolveOver_stepSSE2(float *cells, uint8_t *pixels, intptr_t t, __m128i keep, int masked, float *sum,
+CBristleResolveOver_stepSSE2(float *cells, uint8_t *pixels, intptr_t t, __m128i done, int masked, float *sum,
                              CBristleResolveOver_Marks *marks, uint64_t colour, int opaque, int narrow) {
     const __m128i zero = _mm_setzero_si128();
     const __m128i lanes = _mm_set1_epi64x((long long)colour);
@@ -111,10 +94,10 @@ CBristleResolveOver_stepSSE2(float *cells, uint8_t *pixels, intptr_t t, __m128i 
     float s1 = s0 + cells[t + 1];
     float s2 = s1 + cells[t + 2];
     float s3 = s2 + cells[t + 3];
-    __m128i q = CBristleComposite_quantize4(_mm_setr_ps(s0, s1, s2, s3)), m, d, outLo, outHi;
+    __m128i q = CBristleComposite_quantize4(_mm_setr_ps(s0, s1, s2, s3)), m;
     unsigned covered;
     *sum = s3;
-    if (masked) q = _mm_and_si128(q, keep);
+    if (masked) q = _mm_andnot_si128(done, q);
     covered = (unsigned)_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(q, zero))) ^ 15;
     if (narrow) {
         marks->bits |= (uint64_t)covered << t;
@@ -126,10 +109,7 @@ CBristleResolveOver_stepSSE2(float *cells, uint8_t *pixels, intptr_t t, __m128i 
     }
     m = _mm_packs_epi32(q, q);    /* m0 m1 m2 m3 (16-bit lanes) twice */
     m = _mm_unpacklo_epi16(m, m); /* m0 m0 m1 m1 m2 m2 m3 m3 */
-    d = _mm_loadu_si128((const __m128i *)(const void *)(pixels + 4 * t));
-    outLo = CBristleComposite_overLanes(_mm_unpacklo_epi8(d, zero), _mm_unpacklo_epi32(m, m), lanes, alpha, opaque);
-    outHi = CBristleComposite_overLanes(_mm_unpackhi_epi8(d, zero), _mm_unpackhi_epi32(m, m), lanes, alpha, opaque);
-    _mm_storeu_si128((__m128i *)(void *)(pixels + 4 * t), _mm_packus_epi16(outLo, outHi));
+    CBristleComposite_over4(pixels + 4 * t, pixels + 4 * t, m, lanes, alpha, opaque);
     _mm_storeu_ps(cells + t, _mm_setzero_ps());
 }
 
@@ -148,8 +128,10 @@ CBristleResolveOver_denseSSE2(float *cells, intptr_t w, uint8_t *pixels, intptr_
     for (; x < whole; x += 4)
         CBristleResolveOver_stepSSE2(cells, pixels, x, _mm_setzero_si128(), 0, &s, &k, colour, opaque, narrow);
     if (x < end) {
-        __m128i keep = _mm_loadu_si128((const __m128i *)(const void *)(CBristleResolveOver_keepLanes + (w - x)));
-        CBristleResolveOver_stepSSE2(cells, pixels, w - 4, keep, 1, &s, &k, colour, opaque, narrow);
+        /* The 16 bytes of CBristleComposite_firstLanes at 16 - 4 * (4 - (w - x)): the bytes of
+         * the first 4 - (w - x) lanes set, the pixels the step repeats. */
+        __m128i done = _mm_loadu_si128((const __m128i *)(const void *)(CBristleComposite_firstLanes + 4 * (w - x)));
+        CBristleResolveOver_stepSSE2(cells, pixels, w - 4, done, 1, &s, &k, colour, opaque, narrow);
         x = w;
     }
     *sum = s;
@@ -185,8 +167,7 @@ CBristleResolveOver_rowSSE2(float *cells, intptr_t w, const intptr_t *bounds, ui
             if (opaque && end - x >= 4 && CBristleComposite_quantize(sum) == 255) {
                 /* The pixels x..<end covered: the paint's colour, four pixels per store, the last
                  * four overlapping (at least four; up to eight with no loop). */
-                const __m128i solid = _mm_set1_epi32((int)((uint32_t)(colour & 0xFF) | (uint32_t)(colour >> 8 & 0xFF00) |
-                                                           (uint32_t)(colour >> 16 & 0xFF0000) | 0xFF000000u));
+                const __m128i solid = _mm_set1_epi32((int)CBristleComposite_solid(colour));
                 intptr_t i;
                 _mm_storeu_si128((__m128i *)(void *)(pixels + 4 * x), solid);
                 for (i = x + 4; i + 4 < end; i += 4) _mm_storeu_si128((__m128i *)(void *)(pixels + 4 * i), solid);
@@ -266,7 +247,7 @@ CBristleResolveOver_rowsAs(intptr_t rows, float *cells, intptr_t cellStride, int
  * cells between the windows (zero) included, so there is no stretch to find. The prefix sum
  * is added cell by cell in the Swift resolve's order (adding a zero cell leaves it as it is),
  * each pixel's coverage is CBristleComposite_quantize of it and the pixel is blended as
- * CBristleResolveOver_pixel: the same bytes as CoverageSpans.resolveWindows blending through
+ * CBristleComposite_overPixel: the same bytes as CoverageSpans.resolveWindows blending through
  * SpanCompositor.OverPixel. With SSE2 (bands at least four pixels wide) four pixels per step
  * (their four sums in order, then abs, min, scale and round as four floats, the blend as
  * CBristleComposite_overMaskRow's, no branch on the coverage); a row's last step moves back to
