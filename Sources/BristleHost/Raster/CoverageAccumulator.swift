@@ -26,8 +26,9 @@ final class CoverageAccumulator {
     /// may read past the last row (``TouchedBlocks/zeroRunEnd(_:from:width:bits:shift:)``, the
     /// dense steps of ``CoverageSpans/resolveMax(rows:cells:cellStride:width:bounds:into:maskStride:room:)``).
     private var capacity: Int
-    /// Cells allocated past ``capacity``.
-    static let padding = 16
+    /// Cells allocated past ``capacity``: `CBRISTLE_CELL_PADDING` (CBristleResolveMax.h, which
+    /// states what each C resolve reads past a band's last row).
+    static let padding = Int(CBRISTLE_CELL_PADDING)
     /// Pixels per row in the current band.
     private(set) var width = 0
     /// Rows in the current band.

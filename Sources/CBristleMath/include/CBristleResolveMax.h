@@ -13,6 +13,15 @@
  * each row's prefix sum of its cells, nonzero rule, quantised to a byte and max-combined into
  * a mask row. */
 
+/* Cells the accumulator allocates past a band's last row (CoverageAccumulator.padding in Swift
+ * uses this constant), which the C resolves may read (their values are not used): 5 past the
+ * last row's w + 2 for CBristleResolveMax_denseSSE2 (eight cells per step from x <= w - 1: up to
+ * cell w + 6), 1 for CBristleResolveMax_fourRows (four per step: up to cell w + 2) and 1 for
+ * CBristleOverBlocks_row (groups of four up to the cell after the w + 2); CBristleResolveOver_rows
+ * reads none. 16 leaves room for TouchedBlocks.zeroRunEnd's reads in Swift. */
+#define CBRISTLE_CELL_PADDING 16
+_Static_assert(CBRISTLE_CELL_PADDING >= 5, "CBristleResolveMax_denseSSE2 reads up to 5 cells past a row's w + 2");
+
 /* The columns lo..<hi of the rows first...last a band's resolve raised (lo >= hi and
  * first > last when none). */
 typedef struct {
@@ -102,7 +111,7 @@ static inline float CBristleResolveMax_denseSSE2(const float *cells, intptr_t x,
 #define CBRISTLE_RESOLVE_MAX_GAP 32
 
 /* One band row: `cells` (w + 2 of them, zero outside the row's two windows, read up to 7 past
- * the last window's end) and its RowWindows record `bounds` (the down chain's lowest and highest
+ * the last window's end, at most up to cell w + 6: 5 past the row's w + 2) and its RowWindows record `bounds` (the down chain's lowest and highest
  * cell, then the up chain's; an empty window is Int.max, -1) into `mask` (band column 0, `room`
  * bytes to the mask row's end, at least w) with max. The cells are left as they are. `simd` (a
  * constant where it is inlined) picks the SSE2 steps; without SSE2 it is ignored. */
@@ -179,11 +188,14 @@ static inline void CBristleResolveMax_zero(float *cells, intptr_t count) {
  * CBristleResolveMax_fourRows), without RowWindows records; wider ones row by row through them,
  * where a gap between two windows can be left to a run. */
 #define CBRISTLE_RESOLVE_MAX_DENSE_WIDTH 48
+/* CBristleResolveMax_fourRows keeps its raised columns as bits of a uint64_t shifted by the
+ * step's column: its steps must end before column 64. */
+_Static_assert(CBRISTLE_RESOLVE_MAX_DENSE_WIDTH <= 60, "CBristleResolveMax_fourRows' column bitmap holds 64 columns");
 
 #if defined(__SSE2__)
 
 /* Four band rows at once over the band's whole width w, one row per SSE2 lane: `rows[k]` the
- * cells of lane k's row (w + 2, and 3 readable past its w + 2), `masks[k]` its mask row at band
+ * cells of lane k's row (w + 2, and 1 readable past its w + 2: steps of four up to cell w + 2), `masks[k]` its mask row at band
  * column 0 (a row may fill several lanes: the same bytes are then max-combined twice, which
  * changes nothing). Each lane's sum adds its row's cells in column order from column 0 (so the
  * same bits as one cell at a time); per step of four columns the 4x4 cells are transposed
@@ -320,7 +332,9 @@ static inline CBristleResolveMax_Extent CBristleResolveMax_rowsAs(float *cells, 
 /* Resolves rows 0..<h of a band (nonzero rule) through their RowWindows records into a mask with
  * max, mask[x] = max(mask[x], coverage(x)), and zeroes the band's cells (CBristleResolveMax_zero).
  * `cells`: row r's w + 2 cells at cells + r * cellStride, zero outside its two windows; the
- * buffer must hold 8 readable cells past each row's last window (the accumulator's padding).
+ * buffer must hold CBRISTLE_CELL_PADDING readable cells past the last row's w + 2 (5 are read at
+ * most: each row up to its cell w + 6). Precondition: each record's written window has bounds in
+ * 0...w + 1 (an empty one is INTPTR_MAX, -1); negative bounds are not checked.
  * `mask`: the byte of band column 0 in row 0, rows `maskStride` bytes apart, `room` bytes from a
  * row's band column 0 to its end (at least w). Every row is summed in order (so every coverage
  * byte is the one CoverageSpans.resolve gives) and resolved densely, with no search for runs: a

@@ -238,7 +238,8 @@ CBristleResolveOver_rowsAs(intptr_t rows, float *cells, intptr_t cellStride, int
 /* Resolves `rows` consecutive band rows (nonzero rule) and composites them source-over at full
  * opacity. Row r's cells (w + 2 floats, w the band's width) start at cells + r * cellStride,
  * its RowWindows record (four intptr_t: two windows' lowest and highest written cell, an
- * empty one Int.max and -1) at bounds + 4 * r (bounds NULL: every row resolved over the band's
+ * empty one Int.max and -1; precondition: a written window's bounds are in 0...w + 1, not
+ * checked) at bounds + 4 * r (bounds NULL: every row resolved over the band's
  * whole width: with SSE2 for bands at most 64 pixels wide), its RGBA8 pixels at
  * pixels + r * pixelStride (bytes). `colour` is the paint's
  * premultiplied red, green, blue and alpha as 16-bit lanes from the low one up.
