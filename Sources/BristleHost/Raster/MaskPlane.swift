@@ -7,9 +7,10 @@
 /// stride must be at least `width`).
 ///
 /// Concurrent writes: a ``Rasterizer`` draw into a mask may read and store back, with their own
-/// values, up to 15 bytes right of the rect it draws within the same row (never past the row's
-/// `width`, never into the padding), so threads must not draw into the same rows of one mask at
-/// once, even into rects that do not overlap.
+/// values, bytes of the rows it draws outside the rect it returns: those of its band (the
+/// shape's bounds clipped to the plane) and up to 15 bytes right of the band within the same row
+/// (never past the row's `width`, never into the padding), so threads must not draw into the
+/// same rows of one mask at once, even into rects that do not overlap.
 public struct MaskPlane {
     /// The first byte of the top row.
     public var base: UnsafeMutablePointer<UInt8>

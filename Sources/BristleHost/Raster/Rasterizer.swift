@@ -26,10 +26,13 @@
 /// shrunk, at most about 2 MiB of accumulator, and 32 bytes per row of the tallest band for
 /// the resolve's windows, at most 5.3 MiB, for a band one pixel wide); use one rasteriser per
 /// thread. Drawing allocates nothing once the buffers have grown to the largest shape drawn.
-/// A draw into a ``MaskPlane`` (max of coverage, ``CBristleComposite_maxRun`` with the room up to
-/// the row's width) may read and store back, with their own values, up to 15 bytes right of the
-/// returned rect within the same row (never past the row's `width`): threads must not draw into
-/// the same rows of one mask at once, even where their rects do not overlap.
+/// A draw into a ``MaskPlane`` (max of coverage through `CBristleResolveMax_rows`, with the room
+/// up to the row's width) may read and store back, with their own values, bytes of its band's
+/// rows outside the returned rect: from the band's left edge (the shape's bounds clipped to the
+/// plane, which may be wider than the rect) up to 15 bytes right of the band's right edge (a
+/// `CBristleComposite_maxRun` of 16 bytes; the dense steps reach 7 past it), never past the
+/// row's `width`: threads must not draw into the same rows of one mask at once, even where
+/// their rects do not overlap.
 public final class Rasterizer {
     /// Largest accepted magnitude for any coordinate, width or radius (pixels). Larger values
     /// are treated as absurd input and draw nothing.

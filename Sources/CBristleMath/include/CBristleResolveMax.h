@@ -344,7 +344,13 @@ static inline CBristleResolveMax_Extent CBristleResolveMax_rowsAs(float *cells, 
  * `bounds` (four per row), from each row's lowest window cell; two windows more than
  * CBRISTLE_RESOLVE_MAX_GAP apart leave their gap to one CBristleComposite_maxRun, as does the
  * row's end past its last window. Returns the raised
- * columns and rows. */
+ * columns and rows.
+ *
+ * Bytes right of the band are touched: mask bytes from column w of each row, within `room`, are
+ * read and stored back unchanged (max with 0) by the wide stores: up to 3 past the band
+ * (fourRows' 4-byte steps), 7 (denseSSE2's 8-byte steps) and 15 (a CBristleComposite_maxRun of
+ * 16 bytes). Nothing at or past `room` is read or written. Harmless on one thread, a data race
+ * if another thread writes those columns meanwhile (see Rasterizer's Threading doc). */
 static inline CBristleResolveMax_Extent CBristleResolveMax_rows(float *cells, intptr_t cellStride, intptr_t w,
                                                                 const intptr_t *bounds, intptr_t h, uint8_t *mask,
                                                                 intptr_t maskStride, intptr_t room) {
