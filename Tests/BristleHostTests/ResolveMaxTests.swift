@@ -5,8 +5,9 @@ import Testing
 /// The mask resolve's dense rows (``CBristleResolveMax_rows``, inline C): its SSE2 steps (four rows
 /// at a time up to 48 pixels wide, row by row beyond) and its plain path against a cell-by-cell
 /// Swift reference (sum in order, ``CoverageSpans/quantize(_:)``, max), for random windows of
-/// random cells at every width up to 80 (every tail of the steps, bands of 6 rows so that lanes
-/// repeat the last row, gaps above and below the split), masks with and without room past the band.
+/// random cells at every width up to 80 (every tail of the steps, bands of 1, 2, 3 and 6 rows so
+/// that lanes repeat the last row, gaps above and below the split), masks with and without room
+/// past the band, with mask rows as long as their room or longer.
 @Suite struct ResolveMaxTests {
     /// A band's cells, windows and mask, random, with garbage past each row's last window in the
     /// buffer's padding (which the SSE2 steps read and must not use).
@@ -14,7 +15,7 @@ import Testing
         var cells: [Float]
         var bounds: [Int]
         var mask: [UInt8]
-        let width: Int, rows: Int, maskStride: Int
+        let width: Int, rows: Int, maskStride: Int, room: Int
     }
 
     private struct Generator {
@@ -33,7 +34,10 @@ import Testing
         }
     }
 
-    private static func band(width w: Int, rows h: Int, extraRoom: Int, _ g: inout Generator) -> Band {
+    /// `extraRoom` bytes of room past the band in each mask row, and `extraStride` more bytes
+    /// past the room (random, which the resolve must leave as they are) before the next row.
+    private static func band(width w: Int, rows h: Int, extraRoom: Int, extraStride: Int,
+                             _ g: inout Generator) -> Band {
         let stride = w + 2
         var cells = [Float](repeating: 0, count: stride * h + CoverageAccumulator.padding)
         var bounds = [Int](repeating: 0, count: 4 * h)
@@ -54,9 +58,9 @@ import Testing
             bounds[4 * r + 3] = windows[1].1
         }
         for i in (stride * h)..<cells.count { cells[i] = Float(i % 7) - 3.5 }
-        let maskStride = w + extraRoom
+        let room = w + extraRoom, maskStride = room + extraStride
         let mask = (0..<(maskStride * h)).map { _ in UInt8(g.next(256)) }
-        return Band(cells: cells, bounds: bounds, mask: mask, width: w, rows: h, maskStride: maskStride)
+        return Band(cells: cells, bounds: bounds, mask: mask, width: w, rows: h, maskStride: maskStride, room: room)
     }
 
     /// Cell by cell, summed from column 0 (the cells left of the windows are zero).
@@ -84,10 +88,16 @@ import Testing
     @Test("the SSE2 steps and the plain path equal the cell-by-cell resolve at every width and tail, and zero the band")
     func denseRowsMatchTheReference() {
         var g = Generator(state: 29)
-        var failures = 0, split = 0
+        var failures = 0, split = 0, heights = Set<Int>(), strideBeyondRoom = 0
         for w in 1...80 {
             for trial in 0..<12 where failures < 5 {
-                let b = Self.band(width: w, rows: 6, extraRoom: trial % 3 == 0 ? 0 : 16, &g)
+                // Bands of 1, 2 and 3 rows (the four-row steps repeat the last row in 3, 2 and 1
+                // lanes) and 6 (a second group of four); every other band's mask rows longer than
+                // their room (bytes the resolve must not touch).
+                let h = [6, 1, 2, 3][trial % 4], extraStride = trial % 2 == 1 ? 7 : 0
+                let b = Self.band(width: w, rows: h, extraRoom: trial % 3 == 0 ? 0 : 16, extraStride: extraStride, &g)
+                heights.insert(h)
+                if b.maskStride > b.room { strideBeyondRoom += 1 }
                 let want = Self.reference(b)
                 // Bands up to the dense width also without records (as the rasteriser calls them).
                 let records = w <= Int(CBRISTLE_RESOLVE_MAX_DENSE_WIDTH) ? [true, false] : [true]
@@ -98,7 +108,7 @@ import Testing
                             bounds.withUnsafeMutableBufferPointer { bo in
                                 mask.withUnsafeMutableBufferPointer { m in
                                     CBristleResolveMax_rowsAs(c.baseAddress!, w + 2, w, recorded ? bo.baseAddress! : nil,
-                                                              b.rows, m.baseAddress!, b.maskStride, b.maskStride, simd)
+                                                              b.rows, m.baseAddress!, b.maskStride, b.room, simd)
                                 }
                             }
                         }
@@ -121,6 +131,7 @@ import Testing
             }
         }
         #expect(split > 0, "no row had two windows far enough apart to be resolved apart")
+        #expect(heights == [1, 2, 3, 6] && strideBeyondRoom > 400, "heights \(heights.sorted()), \(strideBeyondRoom) bands with mask rows longer than their room")
     }
 
     @Test("the C quantisation equals CoverageSpans.quantize(min(abs(s), 1)) for ties, limits, infinities and NaNs")

@@ -6,9 +6,11 @@ import Testing
 // `CBristleResolveOver_rowsPlain`) against the Swift windowed resolve it replaced
 // (``CoverageSpans/resolveWindows(_:width:bounds:pixel:run:)`` blending each pixel and run with
 // ``SpanCompositor/OverPixel``), byte for byte: random cells inside random windows at every band
-// width from 1 to 24 (every tail length of the four-pixel steps, and every start within a step)
-// and from 65 to 154 (two windows far apart: the run between them stored at once), over random pixels, with opaque and translucent paints, through the rows' windows and over whole
-// rows.
+// width from 1 to 64 (every tail length of the four-pixel steps, every start within a step, the
+// covered-pixel bitmap up to its bit 63) and from 65 to 154 (the first and last covered steps
+// instead), with short windows far apart (the run between them stored at once) and long ones,
+// over random pixels, with opaque and translucent paints, through the rows' windows and over
+// whole rows; and rows built so that the run between two windows is stored as the colour.
 
 @Suite("CBristleResolveOver: the dense resolve and composite") struct ResolveOverTests {
     /// A cell value: an ordinary area, a tiny one, or one of a pair of large opposite deposits
@@ -30,12 +32,12 @@ import Testing
         }
     }
 
-    /// A random window `[lo, hi]` within the row's `w + 2` cells, or an empty one; at most four
-    /// cells long in a band wider than 24 pixels (two windows far apart).
+    /// A random window `[lo, hi]` within the row's `w + 2` cells, or an empty one; in a band
+    /// wider than 24 pixels, half the time at most four cells long (two windows far apart).
     static func window(_ rng: inout SplitMix64, w: Int) -> (Int, Int) {
         if rng.next() % 5 == 0 { return (Int.max, -1) }
         let a = Int(rng.next() % UInt64(w + 2)), b = Int(rng.next() % UInt64(w + 2))
-        if w > 24 { return (a, Swift.min(a + Int(rng.next() % 4), w + 1)) }
+        if w > 24 && rng.next() & 1 == 0 { return (a, Swift.min(a + Int(rng.next() % 4), w + 1)) }
         return (Swift.min(a, b), Swift.max(a, b))
     }
 
@@ -45,8 +47,8 @@ import Testing
         var checked = 0, tails = Set<Int>(), translucent = 0
         for trial in 0..<6000 {
             // Every fifth trial a band wider than 64 pixels (no bitmap of the covered pixels; far
-            // windows resolved one after the other), the others 1 to 24 pixels wide.
-            let w = trial % 5 == 3 ? 65 + Int(rng.next() % 90) : 1 + trial % 24, h = 1 + Int(rng.next() % 4)
+            // windows resolved one after the other), the others 1 to 64 pixels wide.
+            let w = trial % 5 == 3 ? 65 + Int(rng.next() % 90) : 1 + trial % 64, h = 1 + Int(rng.next() % 4)
             let stride = w + 2
             var cells = [Float](repeating: 0, count: stride * h)
             var bounds = [Int](repeating: 0, count: 4 * h)
@@ -121,4 +123,41 @@ import Testing
         }
         #expect(checked == 12000 && tails == [0, 1, 2, 3] && translucent > 2000, "\(checked) checked, tails \(tails)")
     }
+
+    #if arch(x86_64)
+    @Test("two windows far apart under an opaque paint: the covered run between them is stored as the colour")
+    func solidRunBetweenWindows() {
+        // The run's cells are zero by contract; here one of them is not (0.5), against it: the
+        // SSE2 resolve, storing the run as the colour without reading its cells, leaves that cell
+        // and stores the colour there, where a resolve of the run's cells would zero it and blend.
+        let source = SpanCompositor.Source(Paint(color: RGBAColor(red: 0.25, green: 0.5, blue: 0.75, alpha: 1)))
+        let solid: [UInt8] = [UInt8(source.r), UInt8(source.g), UInt8(source.b), 255]
+        var stored = 0
+        for w in 25...154 {
+            for a0 in [0, 1, 3] {
+                let a1 = a0 + 2, b0 = w - 4, marker = a1 + 6
+                guard b0 - a1 > 9 else { continue }
+                var cells = [Float](repeating: 0, count: w + 2)
+                cells[a0] = 1  // covered from a0 on
+                cells[b0] = -1  // uncovered from b0 on
+                cells[marker] = 0.5
+                var bounds = [a0, a1, b0, b0 + 1]
+                var pixels = [UInt8](repeating: 7, count: 4 * w)
+                _ = cells.withUnsafeMutableBufferPointer { c in
+                    pixels.withUnsafeMutableBufferPointer { p in
+                        bounds.withUnsafeMutableBufferPointer { b in
+                            CBristleResolveOver_rows(1, c.baseAddress!, w + 2, w, UnsafePointer(b.baseAddress!),
+                                                     p.baseAddress!, 4 * w, source.channelLanes)
+                        }
+                    }
+                }
+                let covered = (a0..<b0).allSatisfy { Array(pixels[(4 * $0)..<(4 * $0 + 4)]) == solid }
+                if cells[marker] == 0.5 && covered { stored += 1 } else {
+                    Issue.record("width \(w), windows \(a0)...\(a1), \(b0)...\(b0 + 1): marker cell \(cells[marker]), run stored as the colour \(covered)")
+                }
+            }
+        }
+        #expect(stored == 130 * 3)
+    }
+    #endif
 }
