@@ -137,7 +137,8 @@ last:
     return span;
 }
 
-/* CBristleOverBlocks_rowAs with `vector` and `opaque` for each block size. */
+/* CBristleOverBlocks_rowAs with `vector` and `opaque` for each block size (shift 3...6, as
+ * TouchedBlocks picks it); any other shift traps rather than resolve the wrong cells. */
 static inline __attribute__((always_inline)) CBristleOverBlocks_Span
 CBristleOverBlocks_rowOf(float *cells, intptr_t w, uint64_t bits, intptr_t shift, uint8_t *pixels, uint8_t *coverage,
                          uint64_t colour, const int opaque, const int vector) {
@@ -145,7 +146,8 @@ CBristleOverBlocks_rowOf(float *cells, intptr_t w, uint64_t bits, intptr_t shift
     case 3: return CBristleOverBlocks_rowAs(cells, w, bits, 3, pixels, coverage, colour, opaque, vector);
     case 4: return CBristleOverBlocks_rowAs(cells, w, bits, 4, pixels, coverage, colour, opaque, vector);
     case 5: return CBristleOverBlocks_rowAs(cells, w, bits, 5, pixels, coverage, colour, opaque, vector);
-    default: return CBristleOverBlocks_rowAs(cells, w, bits, 6, pixels, coverage, colour, opaque, vector);
+    case 6: return CBristleOverBlocks_rowAs(cells, w, bits, 6, pixels, coverage, colour, opaque, vector);
+    default: __builtin_trap();
     }
 }
 

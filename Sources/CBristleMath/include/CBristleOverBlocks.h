@@ -20,8 +20,8 @@ typedef struct {
 
 /* Resolves the band row whose `w + 2` cells start at `cells` (nonzero rule) and composites it
  * source-over at full opacity onto its `w` RGBA8 pixels at `pixels` (premultiplied), reading
- * only the blocks of 1 << shift cells (shift 3...6) `bits` marks (bit b: cells b << shift ..<
- * (b + 1) << shift; a clear bit's cells must be zero) and, of a marked block, its cells in
+ * only the blocks of 1 << shift cells (shift 3...6; another traps) `bits` marks (bit b: cells
+ * b << shift ..< (b + 1) << shift; a clear bit's cells must be zero) and, of a marked block, its cells in
  * groups of four up to the cell after the row's `w + 2`. Each pixel x gets coverage
  * m = quantize(min(|cells[0] + ... + cells[x]|, 1)) (the prefix summed in order, so the same
  * floats as CoverageSpans.resolve) and, where m != 0, per channel
@@ -41,8 +41,9 @@ typedef struct {
 CBristleOverBlocks_Span CBristleOverBlocks_row(float *cells, intptr_t w, uint64_t bits, intptr_t shift,
                                                uint8_t *pixels, uint8_t *coverage, CBristleOverBlocks_Paint paint);
 
-/* CBristleOverBlocks_row blending pixel by pixel in plain C (the path of a target without SSE2):
- * the same bytes, compared in the tests. */
+/* CBristleOverBlocks_row blending pixel by pixel in plain C: the tests' plain reference (the same
+ * bytes, compared there), used by no production path. (A target without SSE2 runs
+ * CBristleOverBlocks_row, whose blend is then CBristleComposite_overMaskRowAs's scalar loop.) */
 CBristleOverBlocks_Span CBristleOverBlocks_rowPlain(float *cells, intptr_t w, uint64_t bits, intptr_t shift,
                                                     uint8_t *pixels, uint8_t *coverage,
                                                     CBristleOverBlocks_Paint paint);
