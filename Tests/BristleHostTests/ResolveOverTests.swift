@@ -4,7 +4,7 @@ import Testing
 
 // The dense C resolve of the segment (`CBristleResolveOver_rows`, SSE2, and
 // `CBristleResolveOver_rowsPlain`) against the Swift windowed resolve it replaced
-// (``CoverageSpans/resolveWindows(_:width:bounds:pixel:run:)`` blending each pixel and run with
+// (``CoverageSpans/resolveWindows(_:width:bounds:pixel:run:)``, kept in ResolveWindowsReference.swift, blending each pixel and run with
 // ``SpanCompositor/OverPixel``), byte for byte: random cells inside random windows at every band
 // width from 1 to 64 (every tail length of the four-pixel steps, every start within a step, the
 // covered-pixel bitmap up to its bit 63) and from 65 to 154 (the first and last covered steps

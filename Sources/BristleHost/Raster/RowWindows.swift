@@ -2,8 +2,10 @@
 /// deposits into: the slices of edges going down (`dir > 0`) and those going up. Every cell the
 /// walk writes in row `r` lies in one of the two windows `[lo, hi]` (inclusive) kept for the row,
 /// so every cell outside both is zero, and between two disjoint windows the prefix sum (hence
-/// the coverage) is the value it has just after the left one. ``CoverageSpans`` resolves only
-/// the windows cell by cell (``CoverageSpans/resolveWindows(row:of:windows:pixel:run:)``).
+/// the coverage) is the value it has just after the left one. ``CoverageSpans`` resolves from
+/// each row's lowest window cell to its highest, and stores a covered run between two windows far
+/// apart at once (``CoverageSpans/resolveOver(rows:cells:cellStride:width:bounds:onto:pixelStride:colour:)``,
+/// ``CoverageSpans/resolveMax(rows:cells:cellStride:width:bounds:into:maskStride:room:)``).
 ///
 /// True for any polygon; it pays for a convex one (a capsule), where in every row the edges going
 /// down form one side and those going up the other, so the windows are the row's two boundary

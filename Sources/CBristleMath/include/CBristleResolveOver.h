@@ -70,7 +70,7 @@ static inline CBristleResolveOver_Box CBristleResolveOver_rowsPlain(intptr_t row
 /* Two windows of a row further apart than this many pixels are resolved one after the other
  * (CBristleResolveOver_rowSSE2), closer ones as one: a step of four pixels costs about as much
  * as a row's split. */
-#define CBristleResolveOver_gap 8
+#define CBRISTLE_RESOLVE_OVER_GAP 8
 
 #if defined(__SSE2__)
 /* Where a row's covered pixels are, as its steps find them. In a band at most 64 pixels wide
@@ -141,7 +141,7 @@ CBristleResolveOver_denseSSE2(float *cells, intptr_t w, uint8_t *pixels, intptr_
 
 /* One row with SSE2 (w >= 4; see CBristleResolveOver_rows); `windowed` and `narrow` (constants
  * where it is inlined) say bounds is its RowWindows record (otherwise the whole row is resolved)
- * and the band is at most 64 pixels wide. Two windows more than CBristleResolveOver_gap pixels
+ * and the band is at most 64 pixels wide. Two windows more than CBRISTLE_RESOLVE_OVER_GAP pixels
  * apart are resolved one after the other, the run between them at the first one's last
  * coverage: stored as the paint's colour when that is 255 under an opaque paint (a wide
  * segment's covered middle), otherwise resolved like the windows (its cells are zero). Returns
@@ -161,7 +161,7 @@ CBristleResolveOver_rowSSE2(float *cells, intptr_t w, const intptr_t *bounds, ui
             a0 = b0, a1 = b1, b0 = t0, b1 = t1;
         }
         if (a1 < 0) return span; /* no cell written */
-        if (b0 - a1 > CBristleResolveOver_gap && b1 >= 0 && a1 + 1 < w) {
+        if (b0 - a1 > CBRISTLE_RESOLVE_OVER_GAP && b1 >= 0 && a1 + 1 < w) {
             x = CBristleResolveOver_denseSSE2(cells, w, pixels, a0, a1 + 1, &sum, &marks, colour, opaque, narrow);
             end = b0 < w ? b0 : w;
             if (opaque && end - x >= 4 && CBristleComposite_quantize(sum) == 255) {
@@ -248,7 +248,8 @@ CBristleResolveOver_rowsAs(intptr_t rows, float *cells, intptr_t cellStride, int
  * cells between the windows (zero) included, so there is no stretch to find. The prefix sum
  * is added cell by cell in the Swift resolve's order (adding a zero cell leaves it as it is),
  * each pixel's coverage is CBristleComposite_quantize of it and the pixel is blended as
- * CBristleComposite_overPixel: the same bytes as CoverageSpans.resolveWindows blending through
+ * CBristleComposite_overPixel: the same bytes as the Swift windowed resolve it replaced
+ * (CoverageSpans.resolveWindows, now the tests' reference) blending through
  * SpanCompositor.OverPixel. With SSE2 (bands at least four pixels wide) four pixels per step
  * (their four sums in order, then abs, min, scale and round as four floats, the blend as
  * CBristleComposite_overMaskRow's, no branch on the coverage); a row's last step moves back to
