@@ -106,6 +106,18 @@ static inline float CBristleResolveMax_denseSSE2(const float *cells, intptr_t x,
 }
 #endif
 
+/* The dense stretch [x, end) of a row: CBristleResolveMax_denseSSE2 when `simd` (a constant where
+ * it is inlined) and SSE2 is there, else CBristleResolveMax_densePlain; the same bytes either way. */
+static inline float CBristleResolveMax_dense(const float *cells, intptr_t x, intptr_t end, float s, uint8_t *mask,
+                                             intptr_t room, intptr_t *lo, intptr_t *hi, int simd) {
+#if defined(__SSE2__)
+    if (simd) return CBristleResolveMax_denseSSE2(cells, x, end, s, mask, room, lo, hi);
+#endif
+    (void)simd;
+    (void)room;
+    return CBristleResolveMax_densePlain(cells, x, end, s, mask, lo, hi);
+}
+
 /* Two windows further apart than this many cells are resolved apart, the gap between them as one
  * run of the left one's last coverage; nearer ones as one dense stretch (the gap's cells are 0). */
 #define CBRISTLE_RESOLVE_MAX_GAP 32
@@ -132,12 +144,7 @@ static inline void CBristleResolveMax_row(const float *cells, intptr_t w, const 
     x = a0;
     if (b1 >= 0 && b0 - a1 > CBRISTLE_RESOLVE_MAX_GAP) {
         intptr_t e1 = a1 + 1 < w ? a1 + 1 : w, to = b0 < w ? b0 : w;
-#if defined(__SSE2__)
-        if (simd)
-            s = CBristleResolveMax_denseSSE2(cells, a0, e1, s, mask, room, lo, hi);
-        else
-#endif
-            s = CBristleResolveMax_densePlain(cells, a0, e1, s, mask, lo, hi);
+        s = CBristleResolveMax_dense(cells, a0, e1, s, mask, room, lo, hi, simd);
         m = (uint8_t)CBristleComposite_quantize(s);
         if (m != 0 && e1 < to) {
             CBristleComposite_maxRun(mask + e1, to - e1, m, room - e1);
@@ -147,13 +154,7 @@ static inline void CBristleResolveMax_row(const float *cells, intptr_t w, const 
         x = b0;
     }
     e = end + 1 < w ? end + 1 : w;
-#if defined(__SSE2__)
-    if (simd)
-        s = CBristleResolveMax_denseSSE2(cells, x, e, s, mask, room, lo, hi);
-    else
-#endif
-        s = CBristleResolveMax_densePlain(cells, x, e, s, mask, lo, hi);
-    (void)simd;
+    s = CBristleResolveMax_dense(cells, x, e, s, mask, room, lo, hi, simd);
     if (e < w) {
         m = (uint8_t)CBristleComposite_quantize(s);
         if (m != 0) {
