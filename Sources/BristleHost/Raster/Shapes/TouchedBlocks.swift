@@ -1,5 +1,3 @@
-import CBristleMath
-
 /// Which cells of each band row the exact fill (``ShapeScratch/fill(clip:sink:exact:)``)
 /// wrote into ``CoverageAccumulator``, one bit per block of `1 << shift` consecutive cells, so
 /// the row's resolution jumps over the blocks nothing wrote (they hold zeros: the
